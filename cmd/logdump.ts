@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { EXIT } from '../core/errors.js';
+import { collectCommand } from './commands/collect.js';
+import { simCommand } from './commands/sim.js';
+
+// yargs 18 is ESM-first: commands are registered by hand, each with its name set
+// explicitly in its module, so the CLI reads the same as `logdump --help`.
+await yargs(hideBin(process.argv))
+  .scriptName(process.argv[1]?.includes('kubectl-logdump') ? 'kubectl logdump' : 'logdump')
+  .command(collectCommand)
+  .command(simCommand)
+  .demandCommand(1, 'name a command: logdump collect, logdump sim')
+  .strict()
+  .help()
+  .alias('h', 'help')
+  .version()
+  .wrap(Math.min(110, process.stdout.columns ?? 100))
+  .fail((message, error, instance) => {
+    // Bad usage gets one line and exit code 2, never a stack trace.
+    if (error && !(error.name === 'YError')) throw error;
+    process.stderr.write(`logdump: ${message ?? error?.message}\nRun '${instance['$0'] ?? 'logdump'} --help' for usage.\n`);
+    process.exit(EXIT.usage);
+  })
+  .parseAsync();
