@@ -1,0 +1,86 @@
+import { open, rm } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+
+/**
+ * Bytes an entry keeps in memory before it gets a spool file, and the size of
+ * each write to that file. An entry no larger than this never touches the disk,
+ * so per-entry memory is bounded by about this much plus one source chunk.
+ */
+export const SPOOL_BUFFER_BYTES = 64 * 1024;
+
+/** A fully received entry, waiting to be packed: in memory or in a spool file. */
+export type SpooledEntry =
+  | { readonly kind: 'memory'; readonly size: number; readonly data: Buffer }
+  | { readonly kind: 'file'; readonly size: number; readonly file: string };
+
+/**
+ * Receives one entry's chunks while its final size is unknown. The first
+ * SPOOL_BUFFER_BYTES stay in memory; beyond that the buffered chunks are
+ * flushed to `file` (created 0600, O_EXCL) and later ones follow, one awaited
+ * write at a time, which is what applies backpressure to the source.
+ */
+export class Spool {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private size = 0;
+  private handle: FileHandle | undefined;
+
+  constructor(private readonly file: string) {}
+
+  async add(chunk: Buffer): Promise<void> {
+    if (chunk.byteLength === 0) return;
+    this.chunks.push(chunk);
+    this.buffered += chunk.byteLength;
+    this.size += chunk.byteLength;
+    if (this.buffered >= SPOOL_BUFFER_BYTES) await this.flush();
+  }
+
+  /** The source has ended: the size is now known. */
+  async finish(): Promise<SpooledEntry> {
+    if (this.handle === undefined) {
+      const data = Buffer.concat(this.chunks, this.buffered);
+      this.chunks = [];
+      return { kind: 'memory', size: this.size, data };
+    }
+    await this.flush();
+    await this.closeHandle();
+    return { kind: 'file', size: this.size, file: this.file };
+  }
+
+  /** Drops whatever was received; safe to call at any point, and more than once. */
+  async discard(): Promise<void> {
+    this.chunks = [];
+    this.buffered = 0;
+    await this.closeHandle();
+    await rm(this.file, { force: true });
+  }
+
+  private async flush(): Promise<void> {
+    this.handle ??= await open(this.file, 'wx', 0o600);
+    const data = Buffer.concat(this.chunks, this.buffered);
+    this.chunks = [];
+    this.buffered = 0;
+    await writeFully(this.handle, data);
+  }
+
+  private async closeHandle(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close();
+  }
+}
+
+/** Removes a spool file once its bytes are in the archive (no-op for memory). */
+export async function removeSpooled(entry: SpooledEntry): Promise<void> {
+  if (entry.kind === 'file') await rm(entry.file, { force: true });
+}
+
+/** write(2) may write less than asked (e.g. just before ENOSPC): loop until done. */
+async function writeFully(handle: FileHandle, data: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < data.byteLength) {
+    const { bytesWritten } = await handle.write(data, offset, data.byteLength - offset);
+    if (bytesWritten === 0) throw new Error('the spool file accepted no bytes');
+    offset += bytesWritten;
+  }
+}
