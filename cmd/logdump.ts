@@ -7,8 +7,11 @@ import { simCommand } from './commands/sim.js';
 
 // yargs 18 is ESM-first: commands are registered by hand, each with its name set
 // explicitly in its module, so the CLI reads the same as `logdump --help`.
+// Installed as `kubectl-logdump`, kubectl runs it as the plugin `kubectl logdump`.
+const scriptName = process.argv[1]?.includes('kubectl-logdump') ? 'kubectl logdump' : 'logdump';
+
 await yargs(hideBin(process.argv))
-  .scriptName(process.argv[1]?.includes('kubectl-logdump') ? 'kubectl logdump' : 'logdump')
+  .scriptName(scriptName)
   .command(collectCommand)
   .command(simCommand)
   .demandCommand(1, 'name a command: logdump collect, logdump sim')
@@ -17,10 +20,10 @@ await yargs(hideBin(process.argv))
   .alias('h', 'help')
   .version()
   .wrap(Math.min(110, process.stdout.columns ?? 100))
-  .fail((message, error, instance) => {
+  .fail((message, error) => {
     // Bad usage gets one line and exit code 2, never a stack trace.
     if (error && !(error.name === 'YError')) throw error;
-    process.stderr.write(`logdump: ${message ?? error?.message}\nRun '${instance['$0'] ?? 'logdump'} --help' for usage.\n`);
+    process.stderr.write(`logdump: ${message ?? error?.message}\nRun '${scriptName} --help' for usage.\n`);
     process.exit(EXIT.usage);
   })
   .parseAsync();

@@ -16,6 +16,10 @@ export const EXIT = {
   unreachable: 3,
   /** An unexpected failure of the tool itself (a bug): please report it. */
   internal: 4,
+  /** Stopped by SIGINT (128 + 2); the archive was still closed with what was collected. */
+  sigint: 130,
+  /** Stopped by SIGTERM (128 + 15), e.g. a CI system's grace period; the archive was still closed. */
+  sigterm: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
