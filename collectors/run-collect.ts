@@ -21,6 +21,7 @@ export interface CollectFlags {
   maxLogBytes?: string | undefined;
   nodeLog: string[];
   concurrency: number;
+  chunkSize: number;
   timeout?: string | undefined;
   requestTimeout: string;
 }
@@ -29,7 +30,7 @@ export interface CollectFlags {
 export const COLLECT_DEFAULTS = {
   concurrency: 32,
   requestTimeout: '60s',
-  pageSize: 500,
+  chunkSize: 500,
   nodeLogQueryLimitMs: 30_000,
   nodeLogWindowMs: 60 * 60 * 1000,
 } as const;
@@ -45,6 +46,9 @@ export function resolveCollectOptions(flags: CollectFlags, now: Date): { options
   if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1 || flags.concurrency > 1024) {
     throw new UsageError(`--concurrency ${flags.concurrency} must be a whole number from 1 to 1024`);
   }
+  if (!Number.isInteger(flags.chunkSize) || flags.chunkSize < 1) {
+    throw new UsageError(`--chunk-size ${flags.chunkSize} must be a whole number above 0`);
+  }
   for (const name of [...flags.namespace, ...flags.nodeLog]) {
     if (!/^[a-zA-Z0-9][a-zA-Z0-9._-]*$/.test(name)) throw new UsageError(`"${name}" is not a valid namespace or node log name`);
   }
@@ -59,7 +63,7 @@ export function resolveCollectOptions(flags: CollectFlags, now: Date): { options
     concurrency: flags.concurrency,
     timeoutMs: flags.timeout === undefined ? undefined : parseDurationMs(flags.timeout, '--timeout'),
     requestTimeoutMs: parseDurationMs(flags.requestTimeout, '--request-timeout'),
-    pageSize: COLLECT_DEFAULTS.pageSize,
+    pageSize: flags.chunkSize,
     nodeLogQueryLimitMs: COLLECT_DEFAULTS.nodeLogQueryLimitMs,
     nodeLogWindowMs: COLLECT_DEFAULTS.nodeLogWindowMs,
     retry: DEFAULT_RETRY,
