@@ -34,7 +34,8 @@ export const DEFAULT_MAX_BYTES_PER_ENTRY = 16 * 1024 * 1024;
  * entry: when the next one is requested, whatever is left of the previous body
  * is drained and discarded, and the body is destroyed. Breaking out of the loop
  * closes the file. Directory and other non-file entries are skipped.
- * Throws ArchiveReadError.
+ * Throws ArchiveReadError; a body that cannot be read (truncated or corrupt
+ * archive) fails with an ArchiveReadError too.
  */
 export async function* readArchiveEntries(file: string): AsyncGenerator<ArchiveEntry> {
   const extract = createExtract();
@@ -47,7 +48,7 @@ export async function* readArchiveEntries(file: string): AsyncGenerator<ArchiveE
   let completed = false;
   try {
     for await (const entry of extract) {
-      const bridge = bridgeBody(entry);
+      const bridge = bridgeBody(entry, `reading entry "${entry.header.name}" of ${file}`);
       if (isFileEntry(entry.header.type)) {
         yield { path: entry.header.name, size: entry.header.size ?? 0, body: bridge.body };
       }
@@ -109,14 +110,14 @@ interface BodyBridge {
  * stop reading (or destroy the body) at any point: the pump then keeps
  * draining the entry into the void, so the next entry can be parsed.
  */
-function bridgeBody(entry: AsyncIterable<unknown>): BodyBridge {
+function bridgeBody(entry: AsyncIterable<unknown>, doing: string): BodyBridge {
   const body = new PassThrough();
   // An error on the body is either the pump's, which finish() rethrows through
   // the generator, or the consumer's own (it destroyed the body with it and
   // already knows). Without a listener, a consumer that has not attached one yet
   // would see the process crash on 'error' instead.
   body.on('error', reportedThroughFinish);
-  const pumpFailure = pumpInto(entry, body).then(
+  const pumpFailure = pumpInto(entry, body, doing).then(
     () => undefined,
     (error: unknown) => error ?? new Error('reading a tar entry failed'),
   );
@@ -134,7 +135,8 @@ function reportedThroughFinish(): void {
   // See bridgeBody: the error reaches the caller through finish().
 }
 
-async function pumpInto(entry: AsyncIterable<unknown>, body: PassThrough): Promise<void> {
+/** A failure while reading the entry reaches the body's reader as an ArchiveReadError saying `doing`. */
+async function pumpInto(entry: AsyncIterable<unknown>, body: PassThrough, doing: string): Promise<void> {
   try {
     for await (const chunk of entry) {
       // Once the consumer is done with the body, the rest of the entry is discarded.
@@ -143,7 +145,7 @@ async function pumpInto(entry: AsyncIterable<unknown>, body: PassThrough): Promi
       if (!body.write(chunk as Buffer)) await drainedOrClosed(body);
     }
   } catch (error: unknown) {
-    if (!body.destroyed) body.destroy(error instanceof Error ? error : new Error(String(error)));
+    if (!body.destroyed) body.destroy(new ArchiveReadError(doing, { cause: error }));
     throw error;
   }
   if (!body.destroyed) body.end();
