@@ -25,9 +25,14 @@ async function collectArchive(kubeconfig: string, out: string, extra: string[] =
   return { result, files, manifest: JSON.parse(manifestText) as Manifest };
 }
 
-function items(list: string | undefined): { metadata: { name: string; namespace?: string }; [key: string]: unknown }[] {
+interface ListItem {
+  metadata: { name: string; namespace?: string };
+}
+
+/** The items of a stored `*List` document. */
+function items<T = ListItem>(list: string | undefined): T[] {
   assert.ok(list, 'the list file exists');
-  return (JSON.parse(list) as { items: { metadata: { name: string } }[] }).items as never;
+  return (JSON.parse(list) as { items: T[] }).items;
 }
 
 describe('logdump collect on the statefulset-quorum-deadlock scenario', () => {
@@ -96,7 +101,7 @@ describe('logdump collect on the statefulset-quorum-deadlock scenario', () => {
     assert.deepEqual(secretRequests, []);
     for (const [path, text] of run.files) {
       if (!path.endsWith('/configmaps.json')) continue;
-      for (const item of items(text) as { data?: Record<string, string> }[]) {
+      for (const item of items<{ data?: Record<string, string> }>(text)) {
         for (const value of Object.values(item.data ?? {})) assert.match(value, /^\(\d+ bytes, value not collected\)$/);
       }
     }
@@ -118,7 +123,7 @@ describe('logdump collect, paging and previous instances', () => {
     assert.equal(result.code, 0, result.stderr);
     const podRequests = fixture.sim.requests.filter((request) => /^\/api\/v1\/namespaces\/[^/]+\/pods$/.test(request.path));
     assert.ok(podRequests.filter((request) => request.query.includes('continue=')).length >= 4, 'pods were listed in several pages');
-    const pods = [...files].filter(([path]) => path.endsWith('/pods.json')).flatMap(([, text]) => items(text) as PodItem[]);
+    const pods = [...files].filter(([path]) => path.endsWith('/pods.json')).flatMap(([, text]) => items<PodItem>(text));
     assert.equal(pods.length, 40);
     let previous = 0;
     for (const pod of pods) {
