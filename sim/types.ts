@@ -18,7 +18,16 @@ export type KubeObject = {
  * a scenario can hold gigabytes without holding them in memory.
  */
 export type LogSource =
-  | { lines: string[] }
+  | {
+      lines: string[];
+      /**
+       * RFC3339 time of each line (what the container runtime or journald
+       * stamped), parallel to `lines`; without it the lines are one second apart
+       * and the last one is at the end of the instance (scenario `now`, or the
+       * `finishedAt` of the terminated instance).
+       */
+      times?: string[];
+    }
   | { generated: { bytes: number; seed: string } };
 
 /** Logs of one container of one pod; `previous` is the last terminated instance. */
@@ -37,6 +46,12 @@ export interface NodeLogs {
   nodeLogQuery: boolean;
   /** Keyed by service/file stem: `kubelet`, `kube-proxy`, `containerd`... */
   logs: Record<string, LogSource>;
+  /**
+   * Which stems are journald units (answered by a NodeLogQuery with journalctl
+   * output); the others only exist as `/var/log/{stem}.log` files, as kube-proxy
+   * does on GCE nodes. Every stem is also served as a file. Default: all stems.
+   */
+  journalUnits?: string[];
 }
 
 /** Faults the simulator injects; each one has a real-world counterpart. */
@@ -57,6 +72,11 @@ export interface Faults {
   expireContinueAfterPages: number | null;
   /** A real kubelet ends a NodeLogQuery after 30 s without error; this is that cut. */
   nodeLogQueryCutMs: number;
+  /**
+   * Pause before each chunk (about 16 KiB) of NodeLogQuery output: journalctl
+   * is slow on a big journal, and this makes `nodeLogQueryCutMs` reachable.
+   */
+  nodeLogQueryChunkDelayMs: number;
   /** Seed for the random choices of errorRate/resetRate, so a test is repeatable. */
   seed: number;
 }

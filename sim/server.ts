@@ -1,0 +1,224 @@
+/**
+ * The simulator's HTTP server: authentication, injected faults, and writing a
+ * handler's Reply with backpressure (a log of a gigabyte streams in chunks).
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildClusterState, type ClusterState } from './cluster.js';
+import { createRandom } from './prng.js';
+import type { Reply } from './reply.js';
+import { SIM_USER, route } from './routes.js';
+import { loadScenario } from './scenarios/index.js';
+import { StatusError, internalError, unauthorized, type StatusBody } from './status.js';
+import type { Faults, Scenario } from './types.js';
+
+/** How to start a simulator. */
+export interface SimulatorOptions {
+  /** A scenario, or the name of a built-in one. */
+  scenario: Scenario | string;
+  /** Parameters of a named scenario. */
+  params?: Record<string, number>;
+  /** Overrides the scenario's own faults. */
+  faults?: Partial<Faults>;
+  /** 0 or absent: an ephemeral port. */
+  port?: number;
+}
+
+/** One request the simulator served, for assertions ("no /secrets was read"). */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** The raw query string, without "?". */
+  query: string;
+  /** The HTTP status sent; 0 when none was (connection reset, hang). */
+  status: number;
+}
+
+/** A simulator serving on 127.0.0.1. */
+export interface RunningSimulator {
+  /** `http://127.0.0.1:PORT`. */
+  url: string;
+  scenario: Scenario;
+  /** Kubeconfig YAML with the bearer token; context `logdump-sim`. */
+  kubeconfig(): string;
+  /** Writes kubeconfig() with mode 0600. */
+  writeKubeconfig(path: string): Promise<void>;
+  requests: readonly RecordedRequest[];
+  /** Merges into the current faults (and reseeds the PRNG when `seed` is given). */
+  setFaults(faults: Partial<Faults>): void;
+  /** Stops serving and ends every open (also hanging) request. */
+  close(): Promise<void>;
+}
+
+/** Faults of a scenario with none set: a well-behaved cluster. */
+export const DEFAULT_FAULTS: Faults = {
+  latencyMs: 0,
+  errorRate: 0,
+  resetRate: 0,
+  hangingNodes: [],
+  missingNodeLogs: [],
+  forbiddenNamespaces: [],
+  expireContinueAfterPages: null,
+  nodeLogQueryCutMs: 30_000,
+  nodeLogQueryChunkDelayMs: 0,
+  seed: 1,
+};
+
+/** The kubeconfig context (and cluster) name. */
+export const KUBECONFIG_CONTEXT = 'logdump-sim';
+
+function renderKubeconfig(url: string, token: string): string {
+  return [
+    'apiVersion: v1',
+    'kind: Config',
+    'clusters:',
+    `- name: ${KUBECONFIG_CONTEXT}`,
+    '  cluster:',
+    `    server: ${url}`,
+    'users:',
+    `- name: ${SIM_USER}`,
+    '  user:',
+    `    token: ${token}`,
+    'contexts:',
+    `- name: ${KUBECONFIG_CONTEXT}`,
+    '  context:',
+    `    cluster: ${KUBECONFIG_CONTEXT}`,
+    `    user: ${SIM_USER}`,
+    `current-context: ${KUBECONFIG_CONTEXT}`,
+    'preferences: {}',
+    '',
+  ].join('\n');
+}
+
+function writeJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+/** Resolves when the response can take more bytes, or is gone. */
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
+async function writeStream(response: ServerResponse, status: number, contentType: string, chunks: Iterable<Buffer> | AsyncIterable<Buffer>): Promise<void> {
+  response.writeHead(status, { 'Content-Type': contentType });
+  for await (const chunk of chunks) {
+    if (response.destroyed) return;
+    if (!response.write(chunk)) await drained(response);
+  }
+  response.end();
+}
+
+/** Writes a Reply; resolves when it is written (or the client left). */
+async function writeReply(response: ServerResponse, reply: Reply, record: RecordedRequest): Promise<void> {
+  switch (reply.type) {
+    case 'json':
+      record.status = reply.status;
+      return writeJson(response, reply.status, reply.body);
+    case 'status':
+      record.status = reply.body.code;
+      return writeJson(response, reply.body.code, reply.body);
+    case 'text':
+      record.status = reply.status;
+      response.writeHead(reply.status, { 'Content-Type': reply.contentType, 'X-Content-Type-Options': 'nosniff' });
+      response.end(reply.body);
+      return;
+    case 'stream':
+      record.status = reply.status;
+      return writeStream(response, reply.status, reply.contentType, reply.chunks);
+    case 'hang':
+      // Never answered: the socket is destroyed by the client or by close().
+      return;
+  }
+}
+
+function pathSegments(pathname: string): string[] {
+  return pathname.split('/').filter((segment) => segment !== '').map((segment) => decodeURIComponent(segment));
+}
+
+/** Starts a simulator on 127.0.0.1. */
+export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  const scenario = typeof options.scenario === 'string' ? loadScenario(options.scenario, options.params) : options.scenario;
+  const state: ClusterState = buildClusterState(scenario);
+  let faults: Faults = { ...DEFAULT_FAULTS, ...scenario.faults, ...options.faults };
+  let random = createRandom(faults.seed);
+  const token = randomBytes(24).toString('hex');
+  const requests: RecordedRequest[] = [];
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const record: RecordedRequest = { method: request.method ?? 'GET', path: url.pathname, query: url.search.slice(1), status: 0 };
+    requests.push(record);
+    const current = faults;
+    if (request.headers.authorization !== `Bearer ${token}`) {
+      record.status = 401;
+      return writeJson(response, 401, unauthorized());
+    }
+    // Two draws per request, always, so one fault's rate does not shift the other's sequence.
+    const resetDraw = random();
+    const errorDraw = random();
+    if (resetDraw < current.resetRate) {
+      request.socket.destroy();
+      return;
+    }
+    if (current.latencyMs > 0) await sleep(current.latencyMs);
+    if (errorDraw < current.errorRate) {
+      record.status = 500;
+      return writeJson(response, 500, internalError('injected fault: the simulated apiserver failed this request'));
+    }
+    let reply: Reply;
+    try {
+      reply = route(state, { method: record.method, segments: pathSegments(url.pathname), query: url.searchParams }, current, url.pathname.endsWith('/'));
+    } catch (error) {
+      if (!(error instanceof StatusError)) throw error;
+      reply = { type: 'status', body: error.body satisfies StatusBody };
+    }
+    await writeReply(response, reply, record);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      // A handler bug: answer 500 if still possible, and keep serving.
+      if (!response.headersSent) writeJson(response, 500, internalError(error instanceof Error ? error.message : String(error)));
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    scenario,
+    kubeconfig: () => renderKubeconfig(url, token),
+    async writeKubeconfig(path) {
+      await writeFile(path, renderKubeconfig(url, token), { mode: 0o600 });
+      // `mode` only applies to a new file; an existing one keeps its mode otherwise.
+      await chmod(path, 0o600);
+    },
+    requests,
+    setFaults(next) {
+      faults = { ...faults, ...next };
+      if (next.seed !== undefined) random = createRandom(next.seed);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
