@@ -168,7 +168,10 @@ function buildTemplates(flavor: GeneratedFlavor, seed: string, pid: number): Lin
   const filler = `seed=${seed} `.repeat(LINE_BYTES).replace(/[^\x20-\x7e]/g, '_');
   return MESSAGES[flavor].map((message) => {
     const [level, text] = message.split('|') as [string, string];
-    const head = `${level}${' '.repeat(TIME_LENGTH)} ${String(pid).padStart(7, ' ')} ${text} line=`;
+    const prefix = `${level}${' '.repeat(TIME_LENGTH)} ${String(pid).padStart(7, ' ')} `;
+    // The index digits and at least one filler byte must fit before the newline.
+    const room = LINE_BYTES - 1 - prefix.length - ' line='.length - INDEX_DIGITS - 1;
+    const head = `${prefix}${text.slice(0, room)} line=`;
     const indexOffset = head.length;
     const body = `${head}${'0'.repeat(INDEX_DIGITS)} ${filler}`.slice(0, LINE_BYTES - 1);
     return { bytes: Buffer.from(`${body}\n`, 'latin1'), indexOffset };

@@ -60,8 +60,10 @@ function parseInteger(name: string, text: string | null): number | undefined {
 
 function parseLogOptions(pod: string, query: URLSearchParams): LogOptions {
   const sinceTimeText = query.get('sinceTime');
-  const sinceTime = sinceTimeText ? parseRfc3339Micros(sinceTimeText) : undefined;
-  if (sinceTimeText && sinceTime === undefined) {
+  const parsedSince = sinceTimeText ? parseRfc3339Micros(sinceTimeText) : undefined;
+  // The apiserver re-encodes sinceTime for the kubelet as metav1.Time (RFC3339, whole seconds).
+  const sinceTime = parsedSince === undefined ? undefined : Math.floor(parsedSince / 1_000_000) * 1_000_000;
+  if (sinceTimeText && parsedSince === undefined) {
     throw new StatusError(badRequest(`sinceTime: parsing time "${sinceTimeText}" as "2006-01-02T15:04:05Z07:00": cannot parse`));
   }
   const options: LogOptions = {

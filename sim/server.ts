@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildClusterState, type ClusterState } from './cluster.js';
@@ -13,6 +14,7 @@ import type { Reply } from './reply.js';
 import { SIM_USER, route } from './routes.js';
 import { loadScenario } from './scenarios/index.js';
 import { StatusError, internalError, unauthorized, type StatusBody } from './status.js';
+import { createSelfSignedTls, type TlsMaterial } from './tls.js';
 import type { Faults, Scenario } from './types.js';
 
 /** How to start a simulator. */
@@ -25,6 +27,11 @@ export interface SimulatorOptions {
   faults?: Partial<Faults>;
   /** 0 or absent: an ephemeral port. */
   port?: number;
+  /**
+   * Serve https with a fresh self-signed certificate (its CA data goes in the
+   * kubeconfig). Needed by kubectl, which never sends a token over plain http.
+   */
+  tls?: boolean;
 }
 
 /** One request the simulator served, for assertions ("no /secrets was read"). */
@@ -39,7 +46,7 @@ export interface RecordedRequest {
 
 /** A simulator serving on 127.0.0.1. */
 export interface RunningSimulator {
-  /** `http://127.0.0.1:PORT`. */
+  /** `http://127.0.0.1:PORT` (`https://` with `tls`). */
   url: string;
   scenario: Scenario;
   /** Kubeconfig YAML with the bearer token; context `logdump-sim`. */
@@ -70,7 +77,7 @@ export const DEFAULT_FAULTS: Faults = {
 /** The kubeconfig context (and cluster) name. */
 export const KUBECONFIG_CONTEXT = 'logdump-sim';
 
-function renderKubeconfig(url: string, token: string): string {
+function renderKubeconfig(url: string, token: string, tls: TlsMaterial | undefined): string {
   return [
     'apiVersion: v1',
     'kind: Config',
@@ -78,6 +85,8 @@ function renderKubeconfig(url: string, token: string): string {
     `- name: ${KUBECONFIG_CONTEXT}`,
     '  cluster:',
     `    server: ${url}`,
+    // @kubernetes/client-node refuses plain http unless TLS verification is "skipped".
+    tls ? `    certificate-authority-data: ${Buffer.from(tls.cert).toString('base64')}` : '    insecure-skip-tls-verify: true',
     'users:',
     `- name: ${SIM_USER}`,
     '  user:',
@@ -188,25 +197,27 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     await writeReply(response, reply, record);
   };
 
-  const server = createServer((request, response) => {
+  const listener = (request: IncomingMessage, response: ServerResponse): void => {
     handle(request, response).catch((error: unknown) => {
       // A handler bug: answer 500 if still possible, and keep serving.
       if (!response.headersSent) writeJson(response, 500, internalError(error instanceof Error ? error.message : String(error)));
       else response.destroy();
     });
-  });
+  };
+  const tls = options.tls ? createSelfSignedTls() : undefined;
+  const server = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener) : createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     url,
     scenario,
-    kubeconfig: () => renderKubeconfig(url, token),
+    kubeconfig: () => renderKubeconfig(url, token, tls),
     async writeKubeconfig(path) {
-      await writeFile(path, renderKubeconfig(url, token), { mode: 0o600 });
+      await writeFile(path, renderKubeconfig(url, token, tls), { mode: 0o600 });
       // `mode` only applies to a new file; an existing one keeps its mode otherwise.
       await chmod(path, 0o600);
     },

@@ -12,6 +12,7 @@ interface SimArgs {
   kubeconfig: string;
   'latency-ms'?: number | undefined;
   list: boolean;
+  tls: boolean;
 }
 
 /** `--param nodes=200` → { nodes: 200 }; a malformed one names the flag. */
@@ -42,6 +43,7 @@ export const simCommand: CommandModule<object, SimArgs> = {
       .option('port', { type: 'number', default: 0, describe: 'Port on 127.0.0.1 (default: any free port)' })
       .option('kubeconfig', { type: 'string', default: './logdump-sim.kubeconfig', describe: 'Where to write a kubeconfig for the simulator' })
       .option('latency-ms', { type: 'number', describe: 'Delay every response by this many milliseconds' })
+      .option('tls', { type: 'boolean', default: true, describe: 'Serve https with a self-signed certificate (kubectl sends no token over http); --no-tls for plain http' })
       .option('list', { type: 'boolean', default: false, describe: 'List the scenarios and exit' }) as unknown as Argv<SimArgs>,
   handler: (args) =>
     runCommand(async () => {
@@ -56,6 +58,7 @@ export const simCommand: CommandModule<object, SimArgs> = {
         scenario: args.scenario,
         params: parseParams(args.param),
         port: validatePort(args.port),
+        tls: args.tls,
         ...(latency !== undefined ? { faults: { latencyMs: latency } } : {}),
       });
       const kubeconfig = resolve(args.kubeconfig);

@@ -100,8 +100,8 @@ function cockroachLog(): { lines: string[]; times: string[] } {
     cockroachLine('I', start - 3, 1, 'server/server.go:629', '[n1] starting http server at cockroachdb-0.cockroachdb.e2e-tests-statefulset-vtc1w.svc.cluster.local:8080'),
     cockroachLine('I', start - 3, 1, 'cli/start.go:600', 'node startup completed'),
   ];
-  for (let ago = start - 10; ago > 0; ago -= 15) {
-    const peer = ago % 30 === 0 ? 'cockroachdb-1' : 'cockroachdb-2';
+  for (let ago = start - 10, round = 0; ago > 0; ago -= 15, round++) {
+    const peer = round % 2 === 0 ? 'cockroachdb-1' : 'cockroachdb-2';
     entries.push(
       cockroachLine('W', ago, 87, 'gossip/client.go:124', `[n1] failed to start gossip client: rpc error: code = 14 desc = grpc: the connection is unavailable; unable to connect to ${peer}.cockroachdb:26257: dial tcp: lookup ${peer}.cockroachdb on 10.0.0.10:53: no such host`),
       cockroachLine('W', ago - 1, 152, 'storage/replica.go:1872', `[n1,s1,r1/1:/{Min-System/}] have been waiting ${Math.round((start - ago) / 60) + 1}m0s for proposing command RequestLease [/Min,/Min)`),
