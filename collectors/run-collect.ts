@@ -7,6 +7,7 @@ import { KubeClient } from '../kube/client.js';
 import { DEFAULT_RETRY } from '../kube/list.js';
 import { renderSummaryLine, isComplete, type Manifest } from './manifest.js';
 import { collect } from './orchestrator.js';
+import { COLLECT_DEFAULTS } from './defaults.js';
 import type { CollectOptions } from './types.js';
 
 /** `logdump collect`'s flags as parsed, before validation. */
@@ -26,14 +27,6 @@ export interface CollectFlags {
   requestTimeout: string;
 }
 
-/** Defaults a user can rely on; the README lists them. */
-export const COLLECT_DEFAULTS = {
-  concurrency: 32,
-  requestTimeout: '60s',
-  chunkSize: 500,
-  nodeLogQueryLimitMs: 30_000,
-  nodeLogWindowMs: 60 * 60 * 1000,
-} as const;
 
 /** Validates every flag before any I/O, so a typo costs a second, not a dump. */
 export function resolveCollectOptions(flags: CollectFlags, now: Date): { options: CollectOptions; target: SinkTarget } {

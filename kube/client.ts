@@ -118,6 +118,7 @@ export class KubeClient {
     } catch (error) {
       throw new UsageError(`the kubeconfig's server "${cluster.server}" is not a URL`, { cause: error });
     }
+    if (url.protocol === 'http:') allowPlainHttp(config);
     url.username = '';
     url.password = '';
     const server = url.toString().replace(/\/$/, '');
@@ -210,6 +211,21 @@ export class KubeClient {
       agent: this.agent,
     };
   }
+}
+
+/**
+ * @kubernetes/client-node refuses an `http:` server unless the cluster entry
+ * says `insecure-skip-tls-verify`, yet plain HTTP is what `kubectl proxy` and
+ * local test servers offer, and TLS verification means nothing there.
+ */
+function allowPlainHttp(config: KubeConfig): void {
+  const current = config.getCurrentCluster();
+  config.loadFromOptions({
+    clusters: config.clusters.map((cluster) => (cluster.name === current?.name ? { ...cluster, skipTLSVerify: true } : cluster)),
+    users: config.users,
+    contexts: config.contexts,
+    currentContext: config.currentContext,
+  });
 }
 
 /** Builds the error for a non-2xx answer from its (possibly Status) body. */

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
-import { runCollect, COLLECT_DEFAULTS, type CollectFlags } from '../../collectors/run-collect.js';
-import { startSimulator } from '../../sim/index.js';
+import { COLLECT_DEFAULTS } from '../../collectors/defaults.js';
+import type { CollectFlags } from '../../collectors/run-collect.js';
 import { runCommand } from '../exit.js';
 
 interface CollectArgs extends CollectFlags {
@@ -33,7 +33,10 @@ export const collectCommand: CommandModule<object, CollectArgs> = {
       .conflicts('sim', ['kubeconfig', 'context']) as unknown as Argv<CollectArgs>,
   handler: (args) =>
     runCommand(async () => {
+      // Loaded only when used: the Kubernetes client takes most of a second to import.
+      const { runCollect } = await import('../../collectors/run-collect.js');
       if (args.sim === undefined) return runCollect(args);
+      const { startSimulator } = await import('../../sim/index.js');
       const simulator = await startSimulator({ scenario: args.sim });
       const dir = await mkdtemp(join(tmpdir(), 'logdump-sim-'));
       try {
