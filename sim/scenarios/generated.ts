@@ -11,13 +11,13 @@ const NOW = '2025-03-04T10:00:00Z';
 
 /** The parameters of the generated scenario, with their defaults (small). */
 export const GENERATED_PARAMS = {
-  nodes: { default: 3, description: 'number of nodes' },
-  namespaces: { default: 2, description: 'number of workload namespaces' },
-  podsPerNode: { default: 2, description: 'workload pods per node' },
-  containersPerPod: { default: 1, description: 'containers per workload pod' },
-  logBytes: { default: 2048, description: 'bytes of log per container instance' },
-  restarts: { default: 0, description: 'pods restarted once with a previous log: a fraction (< 1) or a count' },
-  nodeLogBytes: { default: 16384, description: 'bytes of kubelet log per node' },
+  nodes: { default: 3, min: 1, description: 'number of nodes' },
+  namespaces: { default: 2, min: 1, description: 'number of workload namespaces' },
+  podsPerNode: { default: 2, min: 0, description: 'workload pods per node' },
+  containersPerPod: { default: 1, min: 1, description: 'containers per workload pod' },
+  logBytes: { default: 2048, min: 0, description: 'bytes of log per container instance' },
+  restarts: { default: 0, min: 0, description: 'pods restarted once with a previous log: a fraction (< 1) or a count' },
+  nodeLogBytes: { default: 16384, min: 0, description: 'bytes of kubelet log per node' },
 } as const;
 
 /** The parameter names of the generated scenario. */

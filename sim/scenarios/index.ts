@@ -10,7 +10,7 @@ import { buildStatefulsetQuorumDeadlock } from './statefulset-quorum-deadlock.js
 /** A named scenario and the numeric parameters it accepts. */
 interface ScenarioDefinition {
   description: string;
-  params: Record<string, { default: number; description: string }>;
+  params: Record<string, { default: number; min: number; description: string }>;
   build(params: Record<string, number>): Scenario;
 }
 
@@ -47,9 +47,11 @@ function completeParams(name: string, definition: ScenarioDefinition, given: Rec
       throw new UsageError(`scenario ${name} has no parameter "${key}"; ${choices}`);
     }
     // `restarts` may be a fraction; every other parameter counts something.
-    const integral = key === 'restarts' ? value >= 1 ? Number.isInteger(value) : true : Number.isInteger(value);
-    if (!Number.isFinite(value) || value < 0 || !integral) {
-      throw new UsageError(`scenario ${name}: parameter ${key} must be a non-negative ${key === 'restarts' ? 'fraction or integer' : 'integer'}, got ${value}`);
+    const integral = key === 'restarts' && value < 1 ? true : Number.isInteger(value);
+    const min = definition.params[key]?.min ?? 0;
+    if (!Number.isFinite(value) || value < min || !integral) {
+      const kind = key === 'restarts' ? 'a fraction below 1 or an integer' : `an integer >= ${min}`;
+      throw new UsageError(`scenario ${name}: parameter ${key} must be ${kind}, got ${value}`);
     }
     complete[key] = value;
   }
