@@ -7,5 +7,5 @@ export const COLLECT_DEFAULTS = {
   requestTimeout: '60s',
   chunkSize: 500,
   nodeLogQueryLimitMs: 30_000,
-  nodeLogWindowMs: 60 * 60 * 1000,
+  nodeLogWindowMs: 6 * 60 * 60 * 1000,
 } as const;

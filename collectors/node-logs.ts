@@ -9,10 +9,16 @@ export const KUBELET = 'kubelet';
 
 /** Without `--since` or a node creation time, node logs reach back this far. */
 const DEFAULT_NODE_LOG_SPAN_MS = 24 * 60 * 60 * 1000;
-/** Very old nodes get wider windows rather than thousands of requests. */
-const MAX_WINDOWS_PER_LOG = 48;
+/** Very old nodes get wider windows rather than hundreds of requests. */
+const MAX_WINDOWS_PER_LOG = 24;
+/** Lines written while we collect still count: the last window ends a little after "now". */
+const END_MARGIN_MS = 60_000;
 /** A window whose answer ended this close to the kubelet's limit was cut by it. */
 const CUT_MARGIN = 0.95;
+/** After a cut, windows shrink, but not below this. */
+const MIN_WINDOW_MS = 60_000;
+/** The head of an answer that is read to tell a log from the kubelet's in-band messages. */
+const HEAD_BYTES = 512;
 
 /** A time range of a node log query, [since, until). */
 export interface LogWindow {
@@ -22,9 +28,10 @@ export interface LogWindow {
 
 /**
  * Node logs through the API server's node proxy, so no SSH and no access to the
- * nodes is needed. NodeLogQuery (`/logs/?query=kubelet`) reads the journal; a
- * kubelet without the feature gate serves its /var/log directory listing for
- * that URL, and then the plain file (`/logs/kubelet.log`) is read instead.
+ * nodes is needed. NodeLogQuery (`/logs/?query=kubelet`) reads the journal, in
+ * time windows because the kubelet ends a query after 30 s without an error.
+ * The plain file (`/logs/kubelet.log`) is read instead when the node has no
+ * NodeLogQuery or the log is a file rather than a journal unit.
  */
 export const nodeLogsCollector: Collector = {
   name: 'node-logs',
@@ -35,25 +42,39 @@ export const nodeLogsCollector: Collector = {
   },
 };
 
+/** What a NodeLogQuery answer turned out to be. */
+type QueryAnswer =
+  | { kind: 'journal'; head: Buffer; stream: KubeStream }
+  | { kind: 'empty' }
+  /** The kubelet has no NodeLogQuery: it ignored `?query=` and listed /var/log. */
+  | { kind: 'no-query' }
+  /** The log is a file, which the kubelet will not filter by time. */
+  | { kind: 'file' }
+  | { kind: 'not-found'; message: string };
+
 function nodeLogUnit(context: CollectContext, node: NodeSummary, name: string): CollectUnit {
   const proxy = `/api/v1/nodes/${encodeURIComponent(node.name)}/proxy/logs/`;
+  const stem = name.replace(/\.log$/, '');
   return {
-    path: nodeLogPath(node.name, name.replace(/\.log$/, '')),
+    path: nodeLogPath(node.name, stem),
     source: 'node-log',
     async open(_signal, state) {
-      const windows = planWindows(nodeLogStart(context, node), new Date(context.cluster.serverNow.getTime() + 60_000), context.options.nodeLogWindowMs);
-      const [first, ...rest] = windows;
-      if (first) {
-        const startedAt = performance.now();
-        const opened = await openQueryWindow(context, proxy, name, first);
-        if (opened && !isDirectoryListing(opened)) {
-          return readWindows(context, proxy, name, { window: first, stream: opened, startedAt }, rest, state);
-        }
-        opened?.body.resume();
+      const end = new Date(context.cluster.serverNow.getTime() + END_MARGIN_MS);
+      const start = nodeLogStart(context, node);
+      const width = initialWindowMs(start, end, context.options.nodeLogWindowMs);
+      const first = { since: start, until: new Date(Math.min(start.getTime() + width, end.getTime())) };
+      const startedAt = performance.now();
+      const answer = await queryWindow(context, proxy, stem, first);
+      if (answer.kind === 'not-found') {
+        state.skipped = answer.message;
+        return undefined;
       }
-      const file = name.includes('.') ? name : `${name}.log`;
+      if (answer.kind === 'journal' || answer.kind === 'empty') {
+        return readJournal(context, { proxy, stem, end, width, state }, { window: first, answer, startedAt });
+      }
+      const file = `${stem}.log`;
       const { body } = await openStream(context.kube, proxy + encodeURIComponent(file), {}, context.request, context.options.retry);
-      state.notes.push(`NodeLogQuery is not enabled on this node; read /var/log/${file}`);
+      state.notes.push(answer.kind === 'no-query' ? `NodeLogQuery is not enabled on this node; read /var/log/${file}` : `${stem} is a file, not a journal unit; read /var/log/${file} whole`);
       return guardedSource(body, state, `reading ${proxy}${file}`);
     },
   };
@@ -67,79 +88,109 @@ function nodeLogStart(context: CollectContext, node: NodeSummary): Date {
   return new Date(created !== undefined && created < now ? created : now - DEFAULT_NODE_LOG_SPAN_MS);
 }
 
+/** `windowMs`, widened so that a long-lived node costs at most MAX_WINDOWS_PER_LOG requests. */
+export function initialWindowMs(start: Date, end: Date, windowMs: number): number {
+  return Math.max(windowMs, Math.ceil((end.getTime() - start.getTime()) / MAX_WINDOWS_PER_LOG));
+}
+
 /**
- * Splits [start, end) into windows of `windowMs`, widened when there would be
- * more than MAX_WINDOWS_PER_LOG, so a long-lived node costs a bounded number
- * of requests.
+ * Asks for one window and reads the head of the answer, because the kubelet
+ * reports some outcomes in-band with status 200 (`log not found for X`,
+ * `options present and query resolved to log files`, `-- No entries --`).
  */
-export function planWindows(start: Date, end: Date, windowMs: number): LogWindow[] {
-  const span = end.getTime() - start.getTime();
-  if (span <= 0) return [{ since: start, until: end }];
-  const width = Math.max(windowMs, Math.ceil(span / MAX_WINDOWS_PER_LOG));
-  const windows: LogWindow[] = [];
-  for (let since = start.getTime(); since < end.getTime(); since += width) {
-    windows.push({ since: new Date(since), until: new Date(Math.min(since + width, end.getTime())) });
-  }
-  return windows;
-}
-
-/** A window whose answer is being read, and when it was asked for. */
-interface OpenWindow {
-  window: LogWindow;
-  stream: KubeStream;
-  startedAt: number;
-}
-
-/** Opens one NodeLogQuery window; undefined when the node has no such query (404/400). */
-async function openQueryWindow(context: CollectContext, proxy: string, name: string, window: LogWindow): Promise<KubeStream | undefined> {
-  const query = { query: name, sinceTime: window.since.toISOString(), untilTime: window.until.toISOString() };
+async function queryWindow(context: CollectContext, proxy: string, stem: string, window: LogWindow): Promise<QueryAnswer> {
+  const query = { query: stem, sinceTime: window.since.toISOString(), untilTime: window.until.toISOString() };
+  let stream: KubeStream;
   try {
-    return await openStream(context.kube, proxy, query, context.request, context.options.retry);
+    stream = await openStream(context.kube, proxy, query, context.request, context.options.retry);
   } catch (error) {
-    // Older kubelets and nodes without journald answer the query with 400/404; the plain file may still exist.
-    if (error instanceof KubeRequestError && (error.status === 404 || error.status === 400)) return undefined;
+    // Kubelets older than NodeLogQuery answer 404 (or reject the parameters with 400/406); the file may still be there.
+    if (error instanceof KubeRequestError && (error.status === 400 || error.status === 404 || error.status === 406)) return { kind: 'no-query' };
     throw error;
   }
+  if (stream.contentType.includes('text/html')) {
+    stream.body.resume();
+    return { kind: 'no-query' };
+  }
+  const head = await readHead(stream, HEAD_BYTES);
+  return classifyHead(head, stream);
 }
 
-/** A kubelet without NodeLogQuery ignores `?query=` and lists /var/log as HTML. */
-function isDirectoryListing(stream: KubeStream): boolean {
-  return stream.contentType.includes('text/html');
+/** Sorts an answer by its first bytes; pure apart from draining the bodies it discards. */
+function classifyHead(head: Buffer, stream: KubeStream): QueryAnswer {
+  const text = head.toString('utf8').trimStart();
+  const discard = (answer: QueryAnswer): QueryAnswer => {
+    stream.body.resume();
+    return answer;
+  };
+  if (text.startsWith('options present and query resolved to log files')) return discard({ kind: 'file' });
+  const notFound = /^log not found for (.*)/.exec(text);
+  if (notFound) return discard({ kind: 'not-found', message: `the node has no log named ${notFound[1]?.trim() ?? ''}` });
+  if (text === '' || text.trim() === '-- No entries --') return discard({ kind: 'empty' });
+  return { kind: 'journal', head, stream };
+}
+
+/** Reads at least `bytes` from the start of a body (or all of a shorter one), leaving the rest unread. */
+async function readHead(stream: KubeStream, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream.body.iterator({ destroyOnReturn: false })) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= bytes) break;
+  }
+  return Buffer.concat(chunks);
+}
+
+/** What reading the journal of one log needs to know. */
+interface JournalPlan {
+  proxy: string;
+  stem: string;
+  end: Date;
+  width: number;
+  state: ItemState;
 }
 
 /**
  * Streams the windows one after another into one file. A window that took as
- * long as the kubelet allows was cut by it (it ends the body without an error),
- * so the item is marked truncated and the next window goes on.
+ * long as the kubelet allows was cut by it (the body simply ends): the item is
+ * marked truncated and the windows after it are halved, so they fit.
  */
-async function* readWindows(
+async function* readJournal(
   context: CollectContext,
-  proxy: string,
-  name: string,
-  first: OpenWindow,
-  rest: LogWindow[],
-  state: ItemState,
+  plan: JournalPlan,
+  first: { window: LogWindow; answer: QueryAnswer; startedAt: number },
 ): AsyncGenerator<Buffer> {
+  const { state } = plan;
   const limitMs = context.options.nodeLogQueryLimitMs;
-  let current: OpenWindow | undefined = first;
-  let index = 0;
-  while (current) {
-    yield* guardedSource(current.stream.body, state, `reading ${name} of ${proxy} from ${current.window.since.toISOString()}`);
-    if (performance.now() - current.startedAt >= limitMs * CUT_MARGIN) {
-      state.truncated = true;
-      state.notes.push(`the kubelet cut the query for ${current.window.since.toISOString()}..${current.window.until.toISOString()} at its ${limitMs} ms limit`);
+  let { window, answer, startedAt } = first;
+  let width = plan.width;
+  for (;;) {
+    if (answer.kind === 'journal') {
+      yield answer.head;
+      yield* guardedSource(answer.stream.body, state, `reading ${plan.stem} of ${plan.proxy} from ${window.since.toISOString()}`);
     }
-    const next = rest[index++];
-    if (!next || context.signal.aborted) break;
-    const startedAt = performance.now();
+    if (performance.now() - startedAt >= limitMs * CUT_MARGIN) {
+      state.truncated = true;
+      state.notes.push(`the kubelet cut the query for ${window.since.toISOString()}..${window.until.toISOString()} at its ${limitMs} ms limit`);
+      width = Math.max(MIN_WINDOW_MS, Math.floor(width / 2));
+    }
+    if (window.until >= plan.end) return;
+    if (context.signal.aborted) {
+      recordCut(state, context.signal.reason, `querying ${plan.stem} of ${plan.proxy} from ${window.until.toISOString()}`);
+      return;
+    }
+    window = { since: window.until, until: new Date(Math.min(window.until.getTime() + width, plan.end.getTime())) };
+    startedAt = performance.now();
     try {
-      const stream = await openQueryWindow(context, proxy, name, next);
-      current = stream ? { window: next, stream, startedAt } : undefined;
-      if (!stream) recordCut(state, new Error('the kubelet refused the query'), `querying ${name} of ${proxy} from ${next.since.toISOString()}`);
+      answer = await queryWindow(context, plan.proxy, plan.stem, window);
     } catch (error) {
-      recordCut(state, error, `querying ${name} of ${proxy} from ${next.since.toISOString()}`);
-      current = undefined;
+      recordCut(state, error, `querying ${plan.stem} of ${plan.proxy} from ${window.since.toISOString()}`);
+      return;
+    }
+    if (answer.kind !== 'journal' && answer.kind !== 'empty') {
+      recordCut(state, new Error(`the kubelet answered a later window as ${answer.kind}`), `querying ${plan.stem} of ${plan.proxy} from ${window.since.toISOString()}`);
+      return;
     }
   }
-  if (context.signal.aborted && index < rest.length) state.truncated = true;
 }

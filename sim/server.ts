@@ -166,10 +166,15 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const token = randomBytes(24).toString('hex');
   const requests: RecordedRequest[] = [];
 
+  const startedAt = performance.now();
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const record: RecordedRequest = { method: request.method ?? 'GET', path: url.pathname, query: url.search.slice(1), status: 0 };
     requests.push(record);
+    // The cluster's clock is the scenario's: a real API server's Date header agrees
+    // with its objects' timestamps, and clients (the collector's node log windows)
+    // rely on that rather than on their own clock.
+    response.setHeader('Date', new Date(state.nowMicros / 1000 + (performance.now() - startedAt)).toUTCString());
     const current = faults;
     if (request.headers.authorization !== `Bearer ${token}`) {
       record.status = 401;

@@ -1,0 +1,99 @@
+/**
+ * bench/collect: `logdump collect` beside `kubectl cluster-info dump` on the same
+ * simulated cluster, in one run, with the ratio and logdump's peak memory.
+ *
+ *   npm run bench:collect -- [--nodes 200] [--pods-per-node 10] [--log-bytes 540000]
+ *                            [--latency-ms 20] [--kubectl kubectl] [--skip-kubectl]
+ *
+ * The defaults are the issue's: 200 nodes, 2,000 pods, 20 ms per request, and
+ * just over 1 GiB of container logs. The simulator runs in its own process so
+ * that neither tool shares an event loop with it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { readArchiveEntries } from '../archive/read-archive.js';
+import type { Manifest } from '../collectors/manifest.js';
+import { measure, mib, seconds, treeSize, type Measurement } from './measure.js';
+
+const LOGDUMP = fileURLToPath(new URL('../cmd/logdump.js', import.meta.url));
+
+const { values: flags } = parseArgs({
+  options: {
+    nodes: { type: 'string', default: '200' },
+    'pods-per-node': { type: 'string', default: '10' },
+    'log-bytes': { type: 'string', default: '540000' },
+    'node-log-bytes': { type: 'string', default: '200000' },
+    'latency-ms': { type: 'string', default: '20' },
+    concurrency: { type: 'string', default: '32' },
+    kubectl: { type: 'string', default: 'kubectl' },
+    'skip-kubectl': { type: 'boolean', default: false },
+  },
+});
+
+/** Starts `logdump sim` and resolves once it printed its ready line. */
+async function startSimulatorProcess(kubeconfig: string): Promise<ChildProcess> {
+  const args = [
+    LOGDUMP, 'sim', '--scenario', 'generated', '--kubeconfig', kubeconfig, '--latency-ms', flags['latency-ms'],
+    '--param', `nodes=${flags.nodes}`, '--param', `podsPerNode=${flags['pods-per-node']}`, '--param', 'containersPerPod=1',
+    '--param', `logBytes=${flags['log-bytes']}`, '--param', `nodeLogBytes=${flags['node-log-bytes']}`, '--param', 'restarts=0',
+  ];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code} before it was ready`)));
+    child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+      if (text.includes('simulating')) resolve();
+    });
+  });
+  return child;
+}
+
+/** Files and bytes in a logdump archive, from its manifest. */
+async function archiveContents(file: string): Promise<{ files: number; bytes: number }> {
+  for await (const entry of readArchiveEntries(file)) {
+    if (entry.path !== 'manifest.json') continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry.body) chunks.push(chunk as Buffer);
+    const manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
+    return { files: manifest.summary.stored, bytes: manifest.summary.bytes };
+  }
+  throw new Error(`${file} has no manifest.json`);
+}
+
+function row(name: string, run: Measurement, contents: { files: number; bytes: number }): string {
+  return `${name.padEnd(28)} ${seconds(run.wallMs).padStart(9)} ${String(run.exitCode).padStart(5)} ${String(contents.files).padStart(7)} ${mib(contents.bytes).padStart(12)} ${mib(run.peakRssBytes).padStart(11)}`;
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'logdump-bench-'));
+  const kubeconfig = join(dir, 'kubeconfig');
+  const simulator = await startSimulatorProcess(kubeconfig);
+  try {
+    const pods = Number(flags.nodes) * Number(flags['pods-per-node']);
+    process.stdout.write(`bench/collect: ${flags.nodes} nodes, ${pods} pods, ${mib(pods * Number(flags['log-bytes']))} of container logs, ${flags['latency-ms']} ms per request\n\n`);
+    const archive = join(dir, 'dump.tar.gz');
+    const logdump = await measure(process.execPath, [LOGDUMP, 'collect', '--kubeconfig', kubeconfig, '-o', archive, '--concurrency', flags.concurrency, '--node-log', 'kube-proxy']);
+    const logdumpContents = await archiveContents(archive);
+    const archiveBytes = (await stat(archive)).size;
+    process.stdout.write(`${'tool'.padEnd(28)} ${'wall'.padStart(9)} ${'exit'.padStart(5)} ${'files'.padStart(7)} ${'bytes'.padStart(12)} ${'peak RSS'.padStart(11)}\n`);
+    process.stdout.write(`${row('logdump collect', logdump, logdumpContents)}   (archive ${mib(archiveBytes)} gzipped)\n`);
+    if (logdump.exitCode !== 0) process.stdout.write(`  logdump: ${logdump.stderrTail}\n`);
+    if (flags['skip-kubectl']) return;
+    const outDir = join(dir, 'kubectl-dump');
+    const kubectl = await measure(flags.kubectl, ['--kubeconfig', kubeconfig, 'cluster-info', 'dump', '--all-namespaces', '--output-directory', outDir]);
+    const kubectlContents = await treeSize(outDir).catch(() => ({ files: 0, bytes: 0 }));
+    process.stdout.write(`${row('kubectl cluster-info dump', kubectl, kubectlContents)}\n`);
+    if (kubectl.exitCode !== 0) process.stdout.write(`  kubectl: ${kubectl.stderrTail}\n`);
+    process.stdout.write(`\nratio: logdump is ${(kubectl.wallMs / logdump.wallMs).toFixed(1)}x faster than kubectl cluster-info dump; `);
+    process.stdout.write(`it stored ${logdumpContents.files} files to kubectl's ${kubectlContents.files} (kubectl reads no node logs, no previous logs, no events.k8s.io, no statefulsets)\n`);
+    process.stdout.write(`logdump peak RSS: ${mib(logdump.peakRssBytes)} while collecting ${mib(logdumpContents.bytes)}\n`);
+  } finally {
+    simulator.kill('SIGTERM');
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+
+/** One measured run of a command. */
+export interface Measurement {
+  command: string;
+  exitCode: number | null;
+  wallMs: number;
+  /** Peak resident memory (VmHWM) in bytes, as last seen before the process ended. */
+  peakRssBytes: number | undefined;
+  stderrTail: string;
+}
+
+/** How often the child's high-water mark is read; VmHWM is monotonic, so sampling loses little. */
+const RSS_SAMPLE_INTERVAL_MS = 25;
+
+/**
+ * Runs a command to its end, timing it and sampling the kernel's peak-RSS mark
+ * for its process. Output goes to /dev/null except the last lines of stderr.
+ */
+export function measure(file: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Measurement> {
+  const started = performance.now();
+  const child = spawn(file, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let peak: number | undefined;
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const sample = async (): Promise<void> => {
+    if (child.pid === undefined) return;
+    const hwm = await readPeakRss(child.pid);
+    if (hwm !== undefined) peak = Math.max(peak ?? 0, hwm);
+  };
+  const timer = setInterval(() => void sample(), RSS_SAMPLE_INTERVAL_MS);
+  return new Promise((resolve, reject) => {
+    child.on('error', (error) => {
+      clearInterval(timer);
+      reject(error);
+    });
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      resolve({
+        command: [file, ...args].join(' '),
+        exitCode: code,
+        wallMs: performance.now() - started,
+        peakRssBytes: peak,
+        stderrTail: stderr.trim().split('\n').slice(-3).join('\n'),
+      });
+    });
+  });
+}
+
+/** VmHWM of a live process, or undefined once it is gone. */
+async function readPeakRss(pid: number): Promise<number | undefined> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(status);
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    // The process ended between two samples; its last sample stands.
+    return undefined;
+  }
+}
+
+/** Sizes and counts of the files under a directory tree. */
+export async function treeSize(dir: string): Promise<{ files: number; bytes: number }> {
+  const { readdir, stat } = await import('node:fs/promises');
+  let files = 0;
+  let bytes = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    bytes += (await stat(`${entry.parentPath}/${entry.name}`)).size;
+  }
+  return { files, bytes };
+}
+
+export function mib(bytes: number | undefined): string {
+  return bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
