@@ -73,7 +73,14 @@ function nodeLogUnit(context: CollectContext, node: NodeSummary, name: string): 
         return readJournal(context, { proxy, stem, end, width, state }, { window: first, answer, startedAt });
       }
       const file = `${stem}.log`;
-      const { body } = await openStream(context.kube, proxy + encodeURIComponent(file), {}, context.request, context.options.retry);
+      let body: KubeStream['body'];
+      try {
+        ({ body } = await openStream(context.kube, proxy + encodeURIComponent(file), {}, context.request, context.options.retry));
+      } catch (error) {
+        if (!(error instanceof KubeRequestError) || error.status !== 404) throw error;
+        state.skipped = `the node has no log named ${stem} (neither a journal unit nor /var/log/${file})`;
+        return undefined;
+      }
       state.notes.push(answer.kind === 'no-query' ? `NodeLogQuery is not enabled on this node; read /var/log/${file}` : `${stem} is a file, not a journal unit; read /var/log/${file} whole`);
       return guardedSource(body, state, `reading ${proxy}${file}`);
     },
