@@ -5,7 +5,8 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { describeError, SinkError } from '../core/errors.js';
 import { EntryPathRegistry } from './entry-path.js';
-import { discardSource, readSourceChunks } from './entry-source.js';
+import { coalesceChunks, discardSource, readSourceChunks } from './entry-source.js';
+import { SPOOL_WRITE_BYTES } from './spool.js';
 import type { ArchiveSink, EntrySource } from './sink.js';
 import { EntryPathError, EntrySourceError } from './sink.js';
 
@@ -31,6 +32,8 @@ export class DirectorySink implements ArchiveSink {
   readonly location: string;
   private readonly paths = new EntryPathRegistry();
   private readonly inFlight = new Set<Promise<number>>();
+  /** Relative folder → its checked real path (see makeParentDirs). */
+  private readonly checkedDirs = new Map<string, Promise<string>>();
   private closing: Promise<void> | undefined;
 
   private constructor(
@@ -98,7 +101,7 @@ export class DirectorySink implements ArchiveSink {
     let size = 0;
     try {
       await pipeline(
-        readSourceChunks(path, source),
+        coalesceChunks(readSourceChunks(path, source), SPOOL_WRITE_BYTES),
         async function* count(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
           for await (const chunk of chunks) {
             size += chunk.byteLength;
@@ -122,18 +125,35 @@ export class DirectorySink implements ArchiveSink {
    * Returns the real path of the entry's parent folder.
    */
   private async makeParentDirs(path: string): Promise<string> {
+    const segments = path.split('/').slice(0, -1);
     let current = this.root;
-    for (const segment of path.split('/').slice(0, -1)) {
-      const next = join(current, segment);
-      await makeDir(next);
-      current = await realpath(next).catch((error: unknown) => {
-        throw new SinkError(`resolving ${next}`, { cause: error });
-      });
-      if (!isInside(this.root, current)) {
-        throw new EntryPathError(path, `a symbolic link leads it out of ${this.location} (to ${current})`);
+    for (let depth = 1; depth <= segments.length; depth++) {
+      const relativeDir = segments.slice(0, depth).join('/');
+      const parent = current;
+      // A folder checked once stays checked: the tree is ours (0700), and a dump
+      // of thousands of logs would otherwise spend most of its system calls here.
+      let checked = this.checkedDirs.get(relativeDir);
+      if (!checked) {
+        checked = this.checkDir(parent, segments[depth - 1] ?? '', path);
+        this.checkedDirs.set(relativeDir, checked);
+        checked.catch(() => this.checkedDirs.delete(relativeDir));
       }
+      current = await checked;
     }
     return current;
+  }
+
+  /** Creates `segment` inside the already checked `parent` and returns its real path if it stays inside the root. */
+  private async checkDir(parent: string, segment: string, path: string): Promise<string> {
+    const next = join(parent, segment);
+    await makeDir(next);
+    const real = await realpath(next).catch((error: unknown) => {
+      throw new SinkError(`resolving ${next}`, { cause: error });
+    });
+    if (!isInside(this.root, real)) {
+      throw new EntryPathError(path, `a symbolic link leads it out of ${this.location} (to ${real})`);
+    }
+    return real;
   }
 }
 

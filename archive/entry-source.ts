@@ -34,3 +34,22 @@ function toBuffer(chunk: unknown): Buffer {
 export function discardSource(source: EntrySource): void {
   if (source instanceof Readable) source.destroy();
 }
+
+/**
+ * Gathers small chunks into pieces of at least `bytes` (the last may be
+ * smaller), so a file gets few large writes instead of one per network read.
+ */
+export async function* coalesceChunks(chunks: AsyncIterable<Buffer>, bytes: number): AsyncGenerator<Buffer> {
+  let pending: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    pending.push(chunk);
+    size += chunk.byteLength;
+    if (size >= bytes) {
+      yield pending.length === 1 ? chunk : Buffer.concat(pending, size);
+      pending = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield Buffer.concat(pending, size);
+}

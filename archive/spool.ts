@@ -8,6 +8,13 @@ import type { FileHandle } from 'node:fs/promises';
  */
 export const SPOOL_BUFFER_BYTES = 64 * 1024;
 
+/**
+ * Once an entry has a spool file, chunks are gathered to this size per write:
+ * HTTP bodies arrive in pieces of a few KiB, and one thread-pool write per
+ * piece cost more CPU than the rest of a collection together.
+ */
+export const SPOOL_WRITE_BYTES = 256 * 1024;
+
 /** A fully received entry, waiting to be packed: in memory or in a spool file. */
 export type SpooledEntry =
   | { readonly kind: 'memory'; readonly size: number; readonly data: Buffer }
@@ -32,7 +39,7 @@ export class Spool {
     this.chunks.push(chunk);
     this.buffered += chunk.byteLength;
     this.size += chunk.byteLength;
-    if (this.buffered >= SPOOL_BUFFER_BYTES) await this.flush();
+    if (this.buffered >= (this.handle ? SPOOL_WRITE_BYTES : SPOOL_BUFFER_BYTES)) await this.flush();
   }
 
   /** The source has ended: the size is now known. */
