@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { createParallelGzip } from './parallel-gzip.js';
 import { pack as createPack } from 'tar-stream';
 import type { Header, Pack } from 'tar-stream';
 import { describeError, SinkError } from '../core/errors.js';
@@ -74,7 +74,7 @@ export class TarGzSink implements ArchiveSink {
   ) {
     this.location = file;
     this.pack = createPack();
-    this.output = pipeline(this.pack, createGzip(), handle.createWriteStream()).then(
+    this.output = pipeline(this.pack, createParallelGzip(), handle.createWriteStream()).then(
       () => undefined,
       (error: unknown) => this.recordOutputFailure(error),
     );

@@ -77,7 +77,7 @@ export function defaultArchiveName(now: Date): string {
 export async function runCollect(flags: CollectFlags, overrides: Partial<CollectOptions> = {}): Promise<ExitCode> {
   const resolved = resolveCollectOptions(flags, new Date());
   const options = { ...resolved.options, ...overrides };
-  const kube = KubeClient.load({ kubeconfig: flags.kubeconfig, context: flags.context }, options.concurrency);
+  const kube = await KubeClient.connect({ kubeconfig: flags.kubeconfig, context: flags.context }, options.concurrency);
   const sink = await openSink(resolved.target);
   const interrupt = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {

@@ -1,24 +1,18 @@
 /**
- * The one module that touches @kubernetes/client-node. It uses the library for
- * what it does well (kubeconfig loading, contexts, in-cluster config, exec and
- * token auth, TLS material) and talks HTTP itself with those credentials, because
- * a dump must keep exactly what the server sent: the typed models drop fields
- * they do not know and rewrite timestamps, and their `Log` helper resolves when a
- * stream *starts* and hides error bodies other than 500.
+ * HTTP to one API server with one identity. Credentials come from the
+ * kubeconfig through @kubernetes/client-node (see credentials.ts); requests are
+ * plain node:http(s), because a dump must keep exactly what the server sent:
+ * the library's typed models drop fields they do not know and rewrite
+ * timestamps, and its `Log` helper resolves when a stream *starts* and hides
+ * error bodies other than 500.
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
-import { KubeConfig } from '@kubernetes/client-node';
 import { UsageError } from '../core/errors.js';
+import { loadCredentials, type Credentials, type KubeTarget } from './credentials.js';
 
-/** Where to find the cluster: kubectl's flags, with the same precedence. */
-export interface KubeTarget {
-  /** `--kubeconfig`; otherwise KUBECONFIG, ~/.kube/config, then in-cluster config. */
-  kubeconfig?: string | undefined;
-  /** `--context`; otherwise the kubeconfig's current context. */
-  context?: string | undefined;
-}
+export type { KubeTarget } from './credentials.js';
 
 /** Query parameters; undefined values are left out. */
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -83,48 +77,31 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /** A connection to one API server with one identity. */
 export class KubeClient {
+  private agent: http.Agent;
+  private refreshing: Promise<void> | undefined;
+
   private constructor(
-    private readonly config: KubeConfig,
+    private readonly target: KubeTarget,
+    private credentials: Credentials,
     /** The API server's URL, without credentials. */
     readonly server: string,
-    private readonly agent: http.Agent,
-  ) {}
+    private readonly maxSockets: number,
+  ) {
+    this.agent = createAgent(credentials, maxSockets);
+  }
 
-  /**
-   * Loads credentials like kubectl does. All problems with the kubeconfig are
-   * usage errors: they are found before any request is made.
-   */
-  static load(target: KubeTarget, maxSockets: number): KubeClient {
-    const config = new KubeConfig();
-    try {
-      if (target.kubeconfig) config.loadFromFile(target.kubeconfig);
-      else config.loadFromDefault();
-    } catch (error) {
-      const where = target.kubeconfig ? `--kubeconfig ${target.kubeconfig}` : 'the default kubeconfig';
-      throw new UsageError(`cannot load ${where}`, { cause: error });
-    }
-    if (target.context) {
-      if (!config.getContextObject(target.context)) {
-        const known = config.getContexts().map((context) => context.name);
-        throw new UsageError(`--context ${target.context} is not in the kubeconfig (contexts: ${known.join(', ') || 'none'})`);
-      }
-      config.setCurrentContext(target.context);
-    }
-    const cluster = config.getCurrentCluster();
-    if (!cluster) throw new UsageError('the kubeconfig has no current cluster; pass --context or --kubeconfig');
+  /** Resolves the kubeconfig like kubectl does; its problems are UsageErrors. */
+  static async connect(target: KubeTarget, maxSockets: number): Promise<KubeClient> {
+    const credentials = await loadCredentials(target);
     let url: URL;
     try {
-      url = new URL(cluster.server);
+      url = new URL(credentials.server);
     } catch (error) {
-      throw new UsageError(`the kubeconfig's server "${cluster.server}" is not a URL`, { cause: error });
+      throw new UsageError(`the kubeconfig's server "${credentials.server}" is not a URL`, { cause: error });
     }
-    if (url.protocol === 'http:') allowPlainHttp(config);
     url.username = '';
     url.password = '';
-    const server = url.toString().replace(/\/$/, '');
-    const agentOptions = { keepAlive: true, maxSockets, maxFreeSockets: maxSockets };
-    const agent = url.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
-    return new KubeClient(config, server, agent);
+    return new KubeClient(target, credentials, url.toString().replace(/\/$/, ''), maxSockets);
   }
 
   /** GETs a JSON document; non-2xx answers become KubeRequestError. */
@@ -144,11 +121,23 @@ export class KubeClient {
    * stream that stalls is ended with an error rather than holding a slot forever.
    */
   async stream(path: string, query: Query, options: RequestOptions): Promise<KubeStream> {
+    const generation = this.credentials;
+    try {
+      return await this.streamOnce(path, query, options);
+    } catch (error) {
+      // Exec plugins hand out short-lived tokens (15 minutes on EKS): on a 401, ask for fresh ones once.
+      if (!(error instanceof KubeRequestError) || error.status !== 401) throw error;
+      await this.refreshCredentials(generation);
+      return this.streamOnce(path, query, options);
+    }
+  }
+
+  private async streamOnce(path: string, query: Query, options: RequestOptions): Promise<KubeStream> {
     const url = new URL(this.server + path);
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const requestOptions = await this.requestOptions();
+    const requestOptions = this.requestOptions();
     options.signal.throwIfAborted();
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise<KubeStream>((resolve, reject) => {
@@ -193,38 +182,47 @@ export class KubeClient {
     this.agent.destroy();
   }
 
-  /**
-   * Fresh per request, because exec plugins and token files rotate credentials;
-   * the library's own per-call agent is replaced by our pooled keep-alive one.
-   */
-  private async requestOptions(): Promise<https.RequestOptions> {
-    const options: https.RequestOptions = {};
-    await this.config.applyToHTTPSOptions(options);
+  /** Reloads credentials once for all requests that saw a 401 with the same ones. */
+  private async refreshCredentials(seen: Credentials): Promise<void> {
+    if (this.credentials !== seen) return;
+    this.refreshing ??= loadCredentials(this.target).then(
+      (fresh) => {
+        this.credentials = fresh;
+        this.agent.destroy();
+        this.agent = createAgent(fresh, this.maxSockets);
+        this.refreshing = undefined;
+      },
+      (error: unknown) => {
+        this.refreshing = undefined;
+        throw error;
+      },
+    );
+    await this.refreshing;
+  }
+
+  private requestOptions(): https.RequestOptions {
     return {
-      headers: { ...options.headers, Accept: 'application/json, */*', 'User-Agent': 'kube-logdump' },
-      auth: options.auth,
-      ca: options.ca,
-      cert: options.cert,
-      key: options.key,
-      rejectUnauthorized: options.rejectUnauthorized,
-      servername: options.servername,
+      headers: { ...this.credentials.headers, Accept: 'application/json, */*', 'User-Agent': 'kube-logdump' },
+      auth: this.credentials.basicAuth,
       agent: this.agent,
     };
   }
 }
 
-/**
- * @kubernetes/client-node refuses an `http:` server unless the cluster entry
- * says `insecure-skip-tls-verify`, yet plain HTTP is what `kubectl proxy` and
- * local test servers offer, and TLS verification means nothing there.
- */
-function allowPlainHttp(config: KubeConfig): void {
-  const current = config.getCurrentCluster();
-  config.loadFromOptions({
-    clusters: config.clusters.map((cluster) => (cluster.name === current?.name ? { ...cluster, skipTLSVerify: true } : cluster)),
-    users: config.users,
-    contexts: config.contexts,
-    currentContext: config.currentContext,
+/** One pooled keep-alive agent per identity, carrying its TLS material. */
+function createAgent(credentials: Credentials, maxSockets: number): http.Agent {
+  const pool = { keepAlive: true, maxSockets, maxFreeSockets: maxSockets };
+  if (!credentials.server.startsWith('https:')) return new http.Agent(pool);
+  // Whatever crossed the process boundary as Uint8Array, TLS wants as Buffers.
+  const buffer = (value: Uint8Array | undefined): Buffer | undefined => (value ? Buffer.from(value) : undefined);
+  const { tls } = credentials;
+  return new https.Agent({
+    ...pool,
+    ca: buffer(tls.ca),
+    cert: buffer(tls.cert),
+    key: buffer(tls.key),
+    servername: tls.servername,
+    ...(tls.rejectUnauthorized === undefined ? {} : { rejectUnauthorized: tls.rejectUnauthorized }),
   });
 }
 

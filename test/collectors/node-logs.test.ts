@@ -19,7 +19,7 @@ async function collectInto(dir: string, sim: RunningSimulator, flags: Partial<Co
   const kubeconfig = join(dir, 'kubeconfig');
   await sim.writeKubeconfig(kubeconfig);
   const resolved = resolveCollectOptions({ ...FLAGS, ...flags }, new Date());
-  const kube = KubeClient.load({ kubeconfig }, 8);
+  const kube = await KubeClient.connect({ kubeconfig }, 8);
   try {
     const sink = await openSink({ kind: 'directory', dir: join(dir, 'dump') });
     return await collect({ kube, sink, options: { ...resolved.options, ...options }, toolVersion: 'test', interrupt: new AbortController().signal });
