@@ -8,7 +8,9 @@ import type { ArchiveSink } from './sink.js';
 import { TarGzSink } from './tar-gz-sink.js';
 
 /** Where the user asked the dump to go: `--out FILE.tar.gz` or `--out-dir DIR`. */
-export type SinkTarget = { readonly kind: 'tar.gz'; readonly file: string } | { readonly kind: 'directory'; readonly dir: string };
+export type SinkTarget =
+  | { readonly kind: 'tar.gz'; readonly file: string; readonly gzipLevel?: number }
+  | { readonly kind: 'directory'; readonly dir: string };
 
 const ARCHIVE_FLAG = '--out';
 const DIRECTORY_FLAG = '--out-dir';
@@ -22,7 +24,7 @@ export async function openSink(target: SinkTarget): Promise<ArchiveSink> {
   switch (target.kind) {
     case 'tar.gz':
       await checkArchiveTarget(target.file);
-      return TarGzSink.create({ file: target.file });
+      return TarGzSink.create({ file: target.file, gzipLevel: target.gzipLevel });
     case 'directory':
       await checkDirectoryTarget(target.dir);
       return DirectorySink.create({ dir: target.dir });

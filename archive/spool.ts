@@ -64,10 +64,10 @@ export class Spool {
 
   private async flush(): Promise<void> {
     this.handle ??= await open(this.file, 'wx', 0o600);
-    const data = Buffer.concat(this.chunks, this.buffered);
+    const chunks = this.chunks;
     this.chunks = [];
     this.buffered = 0;
-    await writeFully(this.handle, data);
+    await writeFully(this.handle, chunks);
   }
 
   private async closeHandle(): Promise<void> {
@@ -82,12 +82,27 @@ export async function removeSpooled(entry: SpooledEntry): Promise<void> {
   if (entry.kind === 'file') await rm(entry.file, { force: true });
 }
 
-/** write(2) may write less than asked (e.g. just before ENOSPC): loop until done. */
-async function writeFully(handle: FileHandle, data: Buffer): Promise<void> {
-  let offset = 0;
-  while (offset < data.byteLength) {
-    const { bytesWritten } = await handle.write(data, offset, data.byteLength - offset);
+/**
+ * writev(2) the chunks as they are: gathering them into one Buffer first would
+ * copy every byte of the dump once more and feed the garbage collector. writev
+ * may write less than asked (e.g. just before ENOSPC): loop until done.
+ */
+async function writeFully(handle: FileHandle, chunks: Buffer[]): Promise<void> {
+  let rest = chunks;
+  while (rest.length > 0) {
+    const { bytesWritten } = await handle.writev(rest);
     if (bytesWritten === 0) throw new Error('the spool file accepted no bytes');
-    offset += bytesWritten;
+    rest = dropWritten(rest, bytesWritten);
   }
+}
+
+/** The part of `chunks` after the first `bytes` bytes. */
+function dropWritten(chunks: Buffer[], bytes: number): Buffer[] {
+  let skipped = 0;
+  for (let index = 0; index < chunks.length; index++) {
+    const chunk = chunks[index] as Buffer;
+    if (skipped + chunk.byteLength > bytes) return [chunk.subarray(bytes - skipped), ...chunks.slice(index + 1)];
+    skipped += chunk.byteLength;
+  }
+  return [];
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createParallelGzip } from './parallel-gzip.js';
+import { createParallelGzip, DEFAULT_PARALLEL_GZIP } from './parallel-gzip.js';
 import { pack as createPack } from 'tar-stream';
 import type { Header, Pack } from 'tar-stream';
 import { describeError, SinkError } from '../core/errors.js';
@@ -22,6 +22,8 @@ export interface TarGzSinkOptions {
   readonly file: string;
   /** Where the private spool directory is made; defaults to `os.tmpdir()`. */
   readonly tempParent?: string;
+  /** zlib level, 1 (fastest) to 9 (smallest); 6 by default, as gzip's. */
+  readonly gzipLevel?: number;
 }
 
 /** The header fields we set; tar-stream fills in uid/gid 0 and the rest. */
@@ -71,10 +73,11 @@ export class TarGzSink implements ArchiveSink {
     private readonly file: string,
     private readonly tempDir: string,
     handle: FileHandle,
+    gzipLevel: number,
   ) {
     this.location = file;
     this.pack = createPack();
-    this.output = pipeline(this.pack, createParallelGzip(), handle.createWriteStream()).then(
+    this.output = pipeline(this.pack, createParallelGzip({ ...DEFAULT_PARALLEL_GZIP, level: gzipLevel }), handle.createWriteStream()).then(
       () => undefined,
       (error: unknown) => this.recordOutputFailure(error),
     );
@@ -86,7 +89,7 @@ export class TarGzSink implements ArchiveSink {
     const tempDir = await makeSpoolDir(tempParent);
     try {
       const handle = await openOutput(options.file);
-      return new TarGzSink(options.file, tempDir, handle);
+      return new TarGzSink(options.file, tempDir, handle, options.gzipLevel ?? DEFAULT_PARALLEL_GZIP.level);
     } catch (error: unknown) {
       await rm(tempDir, { recursive: true, force: true });
       throw error;

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Readable } from 'node:stream';
 import pLimit from 'p-limit';
 import { MANIFEST_PATH, VERSION_PATH } from '../archive/layout.js';
@@ -45,6 +46,8 @@ export async function collect(run: CollectRun): Promise<Manifest> {
   const startedAt = new Date();
   const deadline = run.options.timeoutMs === undefined ? undefined : AbortSignal.timeout(run.options.timeoutMs);
   const signal = deadline ? AbortSignal.any([run.interrupt, deadline]) : run.interrupt;
+  // Every request in flight listens on it; Node warns past 10 listeners.
+  setMaxListeners(run.options.concurrency * 2 + 16, signal);
   const request: RequestOptions = { signal, idleTimeoutMs: run.options.requestTimeoutMs };
   const items: ManifestItem[] = [];
   const limit = pLimit(run.options.concurrency);

@@ -23,6 +23,7 @@ export interface CollectFlags {
   nodeLog: string[];
   concurrency: number;
   chunkSize: number;
+  gzipLevel: number;
   timeout?: string | undefined;
   requestTimeout: string;
 }
@@ -39,6 +40,12 @@ export function resolveCollectOptions(flags: CollectFlags, now: Date): { options
   if (!Number.isInteger(flags.concurrency) || flags.concurrency < 1 || flags.concurrency > 1024) {
     throw new UsageError(`--concurrency ${flags.concurrency} must be a whole number from 1 to 1024`);
   }
+  if (!Number.isInteger(flags.gzipLevel) || flags.gzipLevel < 1 || flags.gzipLevel > 9) {
+    throw new UsageError(`--gzip-level ${flags.gzipLevel} must be a whole number from 1 (fastest) to 9 (smallest)`);
+  }
+  if (flags.outDir !== undefined && flags.gzipLevel !== COLLECT_DEFAULTS.gzipLevel) {
+    throw new UsageError('--gzip-level applies to --out archives, not to --out-dir');
+  }
   if (!Number.isInteger(flags.chunkSize) || flags.chunkSize < 1) {
     throw new UsageError(`--chunk-size ${flags.chunkSize} must be a whole number above 0`);
   }
@@ -47,7 +54,7 @@ export function resolveCollectOptions(flags: CollectFlags, now: Date): { options
   }
   const target: SinkTarget = flags.outDir !== undefined
     ? { kind: 'directory', dir: flags.outDir }
-    : { kind: 'tar.gz', file: flags.out ?? defaultArchiveName(now) };
+    : { kind: 'tar.gz', file: flags.out ?? defaultArchiveName(now), gzipLevel: flags.gzipLevel };
   const options: CollectOptions = {
     namespaces: flags.namespace.length > 0 ? [...new Set(flags.namespace)] : undefined,
     sinceSeconds: flags.since === undefined ? undefined : Math.ceil(parseDurationMs(flags.since, '--since') / 1000),

@@ -27,6 +27,7 @@ export const collectCommand: CommandModule<object, CollectArgs> = {
       .option('node-log', { type: 'string', array: true, default: [] as string[], describe: 'Extra node log to collect besides the kubelet\'s, e.g. kube-proxy (repeatable)' })
       .option('concurrency', { type: 'number', default: COLLECT_DEFAULTS.concurrency, describe: 'Requests in flight at once' })
       .option('chunk-size', { type: 'number', default: COLLECT_DEFAULTS.chunkSize, describe: 'Objects per list request, as kubectl\'s --chunk-size' })
+      .option('gzip-level', { type: 'number', default: COLLECT_DEFAULTS.gzipLevel, describe: 'Archive compression, 1 (fastest) to 9 (smallest)' })
       .option('timeout', { type: 'string', describe: 'Overall deadline, e.g. 5m; what was collected by then is kept' })
       .option('request-timeout', { type: 'string', default: COLLECT_DEFAULTS.requestTimeout, describe: 'Give up a request that sends nothing for this long' })
       .option('sim', { type: 'string', describe: 'Collect from an embedded simulated cluster running this scenario instead' })

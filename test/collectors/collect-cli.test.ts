@@ -303,6 +303,7 @@ describe('logdump collect, bad input and no cluster', () => {
   const usageCases: [string, string[], RegExp][] = [
     ['conflicting namespace flags', ['-n', 'a', '-A'], /--namespace and --all-namespaces/],
     ['a zero concurrency', ['--concurrency', '0'], /--concurrency 0/],
+    ['a gzip level out of range', ['--gzip-level', '0'], /--gzip-level 0 must be/],
     ['a bad duration', ['--since', 'yesterday'], /--since "yesterday" is not a duration/],
     ['a bad size', ['--max-log-bytes', 'lots'], /--max-log-bytes "lots"/],
     ['an archive name without .tar.gz', ['-o', 'dump.zip'], /--out/],
