@@ -34,7 +34,7 @@ interface ContainerStatus {
 }
 
 /** The parsed query of a log request. */
-interface LogOptions {
+export interface LogOptions {
   container: string | undefined;
   previous: boolean;
   timestamps: boolean;
@@ -58,7 +58,8 @@ function parseInteger(name: string, text: string | null): number | undefined {
   return Number(text);
 }
 
-function parseLogOptions(pod: string, query: URLSearchParams): LogOptions {
+/** Parses and validates a log query (ValidatePodLogOptions); throws StatusError. */
+export function parseLogOptions(pod: string, query: URLSearchParams): LogOptions {
   const sinceTimeText = query.get('sinceTime');
   const parsedSince = sinceTimeText ? parseRfc3339Micros(sinceTimeText) : undefined;
   // The apiserver re-encodes sinceTime for the kubelet as metav1.Time (RFC3339, whole seconds).
@@ -178,7 +179,37 @@ function streamLog(store: LineStore, options: LogOptions, nowMicros: number): It
   return options.limitBytes === undefined ? chunks : limitBytes(chunks, options.limitBytes);
 }
 
-/** Serves a pod log request; `hangingNodes` makes pods on those nodes hang like their kubelet. */
+/**
+ * The kubelet's half (server.go getContainerLogs, then validateContainerLogStatus
+ * against its own pod status): the log of `container` of a pod it runs. The API
+ * server passes a kubelet 400 on as a BadRequest Status whose message is the
+ * kubelet's body (GenericHttpResponseChecker), so a StatusError thrown here
+ * reads the same through either path.
+ */
+export function serveContainerLog(state: ClusterState, pod: KubeObject, container: string, options: LogOptions): Reply {
+  const namespace = pod.metadata.namespace ?? '';
+  const podName = pod.metadata.name;
+  const instance = resolveInstance(pod, container, options.previous);
+  const logs = state.containerLogs.get(`${namespace}/${podName}/${container}`);
+  const source: LogSource = logs?.[instance] ?? { lines: [] };
+  const store = createLineStore(source, {
+    endMicros: instanceEndMicros(state, pod, container, instance),
+    flavor: 'app',
+    pid: 1,
+  });
+  return { type: 'stream', status: 200, contentType: 'text/plain', chunks: streamLog(store, options, state.nowMicros) };
+}
+
+/** The containers (init, regular, ephemeral) a pod spec names, for the kubelet's GetContainerSpec check. */
+export function hasContainer(pod: KubeObject, container: string): boolean {
+  return [...specsOf(pod, 'containers'), ...specsOf(pod, 'initContainers')].some((spec) => spec.name === container);
+}
+
+/**
+ * Serves `GET pods/{name}/log`: the API server's half (pod, options, container,
+ * pkg/registry/core/pod/strategy.go LogLocation), then the kubelet's;
+ * `hangingNodes` makes pods on those nodes hang like their kubelet.
+ */
 export function servePodLog(
   state: ClusterState,
   namespace: string,
@@ -191,15 +222,9 @@ export function servePodLog(
   const options = parseLogOptions(podName, query);
   const container = resolveContainer(pod, options.container);
   const nodeName = (pod['spec'] as { nodeName?: string } | undefined)?.nodeName;
-  if (!nodeName) throw new StatusError(badRequest(`pod ${podName} does not have a host assigned`));
+  // LogLocation returns no location for an unscheduled pod, and LocationStreamer
+  // answers a nil location with an empty 200 (checked against kube-apiserver 1.20).
+  if (!nodeName) return { type: 'stream', status: 200, contentType: 'text/plain', chunks: [] };
   if (hangingNodes.includes(nodeName)) return { type: 'hang' };
-  const instance = resolveInstance(pod, container, options.previous);
-  const logs = state.containerLogs.get(`${namespace}/${podName}/${container}`);
-  const source: LogSource = logs?.[instance] ?? { lines: [] };
-  const store = createLineStore(source, {
-    endMicros: instanceEndMicros(state, pod, container, instance),
-    flavor: 'app',
-    pid: 1,
-  });
-  return { type: 'stream', status: 200, contentType: 'text/plain', chunks: streamLog(store, options, state.nowMicros) };
+  return serveContainerLog(state, pod, container, options);
 }

@@ -15,6 +15,7 @@ import { SIM_USER, route } from './routes.js';
 import { loadScenario } from './scenarios/index.js';
 import { StatusError, internalError, unauthorized, type StatusBody } from './status.js';
 import { createSelfSignedTls, type TlsMaterial } from './tls.js';
+import { writeJson, writeReply } from './write-reply.js';
 import type { Faults, Scenario } from './types.js';
 
 /** How to start a simulator. */
@@ -100,57 +101,6 @@ function renderKubeconfig(url: string, token: string, tls: TlsMaterial | undefin
     'preferences: {}',
     '',
   ].join('\n');
-}
-
-function writeJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-  response.end(text);
-}
-
-/** Resolves when the response can take more bytes, or is gone. */
-function drained(response: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      response.off('drain', done);
-      response.off('close', done);
-      resolve();
-    };
-    response.on('drain', done);
-    response.on('close', done);
-  });
-}
-
-async function writeStream(response: ServerResponse, status: number, contentType: string, chunks: Iterable<Buffer> | AsyncIterable<Buffer>): Promise<void> {
-  response.writeHead(status, { 'Content-Type': contentType });
-  for await (const chunk of chunks) {
-    if (response.destroyed) return;
-    if (!response.write(chunk)) await drained(response);
-  }
-  response.end();
-}
-
-/** Writes a Reply; resolves when it is written (or the client left). */
-async function writeReply(response: ServerResponse, reply: Reply, record: RecordedRequest): Promise<void> {
-  switch (reply.type) {
-    case 'json':
-      record.status = reply.status;
-      return writeJson(response, reply.status, reply.body);
-    case 'status':
-      record.status = reply.body.code;
-      return writeJson(response, reply.body.code, reply.body);
-    case 'text':
-      record.status = reply.status;
-      response.writeHead(reply.status, { 'Content-Type': reply.contentType, 'X-Content-Type-Options': 'nosniff' });
-      response.end(reply.body);
-      return;
-    case 'stream':
-      record.status = reply.status;
-      return writeStream(response, reply.status, reply.contentType, reply.chunks);
-    case 'hang':
-      // Never answered: the socket is destroyed by the client or by close().
-      return;
-  }
 }
 
 function pathSegments(pathname: string): string[] {

@@ -78,9 +78,9 @@ export function buildHealthy(): Scenario {
     containerLogs.push({ namespace: NAMESPACE, pod: pod.name, container: pod.container, current: { generated: { bytes: 4096, seed: `healthy/${pod.name}` } } });
   });
   objects.push(
-    workloadObject('Deployment', NAMESPACE, 'web', { replicas: 2, selector: { matchLabels: { app: 'web' } } }, { replicas: 2, readyReplicas: 2, availableReplicas: 2, updatedReplicas: 2 }, { app: 'web' }),
-    workloadObject('ReplicaSet', NAMESPACE, 'web-7c9f8d6b5', { replicas: 2, selector: { matchLabels: { app: 'web' } } }, { replicas: 2, readyReplicas: 2, availableReplicas: 2, fullyLabeledReplicas: 2 }, { app: 'web' }),
-    workloadObject('StatefulSet', NAMESPACE, 'db', { replicas: 3, serviceName: 'db', podManagementPolicy: 'OrderedReady', selector: { matchLabels: { app: 'db' } } }, { replicas: 3, readyReplicas: 3, currentReplicas: 3, updatedReplicas: 3, availableReplicas: 3 }, { app: 'db' }),
+    workloadObject('Deployment', NAMESPACE, 'web', { replicas: 2, selector: { matchLabels: { app: 'web' } } }, { replicas: 2, readyReplicas: 2, availableReplicas: 2, updatedReplicas: 2 }, { app: 'web' }, [{ name: 'nginx', image: 'nginx:1.27' }]),
+    workloadObject('ReplicaSet', NAMESPACE, 'web-7c9f8d6b5', { replicas: 2, selector: { matchLabels: { app: 'web' } } }, { replicas: 2, readyReplicas: 2, availableReplicas: 2, fullyLabeledReplicas: 2 }, { app: 'web' }, [{ name: 'nginx', image: 'nginx:1.27' }]),
+    workloadObject('StatefulSet', NAMESPACE, 'db', { replicas: 3, serviceName: 'db', podManagementPolicy: 'OrderedReady', selector: { matchLabels: { app: 'db' } } }, { replicas: 3, readyReplicas: 3, currentReplicas: 3, updatedReplicas: 3, availableReplicas: 3 }, { app: 'db' }, [{ name: 'postgres', image: 'postgres:16' }]),
     serviceObject(NAMESPACE, 'web', { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 80, protocol: 'TCP' }], clusterIP: '10.0.12.40' }),
     serviceObject(NAMESPACE, 'db', { selector: { app: 'db' }, ports: [{ name: 'pg', port: 5432, targetPort: 5432, protocol: 'TCP' }], clusterIP: 'None' }),
   );

@@ -282,7 +282,37 @@ export function secretObject(namespace: string, name: string, data: Record<strin
   return { apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace }, type: 'Opaque', data: encoded };
 }
 
-/** A workload controller object (Deployment, StatefulSet, DaemonSet, ReplicaSet). */
-export function workloadObject(kind: 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'ReplicaSet', namespace: string, name: string, spec: Record<string, unknown>, status: Record<string, unknown>, labels: Record<string, string> = {}): KubeObject {
-  return { apiVersion: 'apps/v1', kind, metadata: { name, namespace, labels, generation: 1 }, spec, status: { observedGeneration: 1, ...status } };
+/** A container of a workload's pod template. */
+export interface TemplateContainer {
+  name: string;
+  image: string;
+}
+
+/**
+ * A workload controller object (Deployment, StatefulSet, DaemonSet, ReplicaSet)
+ * with the pod template a real API server requires (a create without one is
+ * Invalid: `spec.template.spec.containers: Required value`), labelled to match
+ * the selector.
+ */
+export function workloadObject(
+  kind: 'Deployment' | 'StatefulSet' | 'DaemonSet' | 'ReplicaSet',
+  namespace: string,
+  name: string,
+  spec: Record<string, unknown>,
+  status: Record<string, unknown>,
+  labels: Record<string, string> = {},
+  containers: TemplateContainer[] = [],
+): KubeObject {
+  const selector = (spec['selector'] as { matchLabels?: Record<string, string> } | undefined)?.matchLabels ?? {};
+  const template = spec['template'] ?? {
+    metadata: { labels: selector },
+    spec: {
+      containers: containers.map((container) => containerSpec({ name: container.name, image: container.image })),
+      restartPolicy: 'Always',
+      terminationGracePeriodSeconds: 30,
+      dnsPolicy: 'ClusterFirst',
+      schedulerName: 'default-scheduler',
+    },
+  };
+  return { apiVersion: 'apps/v1', kind, metadata: { name, namespace, labels, generation: 1 }, spec: { ...spec, template }, status: { observedGeneration: 1, ...status } };
 }

@@ -267,6 +267,7 @@ function cockroachObjects(): KubeObject[] {
       },
       { replicas: 1, readyReplicas: 0, currentReplicas: 1, updatedReplicas: 1, availableReplicas: 0, currentRevision: 'cockroachdb-6c4d8bb5f8', updateRevision: 'cockroachdb-6c4d8bb5f8' },
       labels,
+      [{ name: 'cockroachdb', image: IMAGE }],
     ),
     serviceObject(NAMESPACE, 'cockroachdb', {
       selector: labels,

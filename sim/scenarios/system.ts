@@ -84,9 +84,9 @@ export function systemPart(nodes: NodePlacement[], now: string): SystemPart {
       numberReady: nodes.length,
       numberAvailable: nodes.length,
       updatedNumberScheduled: nodes.length,
-    }),
-    workloadObject('Deployment', 'kube-system', 'coredns', { replicas: 1, selector: { matchLabels: { 'k8s-app': 'kube-dns' } } }, { replicas: 1, readyReplicas: 1, availableReplicas: 1, updatedReplicas: 1 }),
-    workloadObject('ReplicaSet', 'kube-system', 'coredns-5d78c9869d', { replicas: 1, selector: { matchLabels: { 'k8s-app': 'kube-dns' } } }, { replicas: 1, readyReplicas: 1, availableReplicas: 1, fullyLabeledReplicas: 1 }),
+    }, {}, [{ name: 'kube-proxy', image: KUBE_PROXY_IMAGE }]),
+    workloadObject('Deployment', 'kube-system', 'coredns', { replicas: 1, selector: { matchLabels: { 'k8s-app': 'kube-dns' } } }, { replicas: 1, readyReplicas: 1, availableReplicas: 1, updatedReplicas: 1 }, {}, [{ name: 'coredns', image: COREDNS_IMAGE }]),
+    workloadObject('ReplicaSet', 'kube-system', 'coredns-5d78c9869d', { replicas: 1, selector: { matchLabels: { 'k8s-app': 'kube-dns' } } }, { replicas: 1, readyReplicas: 1, availableReplicas: 1, fullyLabeledReplicas: 1 }, {}, [{ name: 'coredns', image: COREDNS_IMAGE }]),
     eventObject({
       namespace: 'kube-system',
       involved: { kind: 'Pod', name: 'coredns-5d78c9869d-x7k2p', apiVersion: 'v1' },

@@ -1,0 +1,164 @@
+/**
+ * The same scenarios collected from the simulator and from a real kube-apiserver
+ * (+ simulated kubelets) must give the same dump for what a user checks: file
+ * paths, pod names, container log bytes, the kubelet's log, the events.
+ *
+ * Both runs use `--since 3h`: without it the collector reads node logs from the
+ * Node's creationTimestamp, which a real server sets to the moment the loader
+ * created the Node (a client cannot set it), while the scenario's kubelet logs
+ * lie in the hour before the scenario's "now". With it, both backends ask for
+ * the same span of the scenario's clock (the kubelets map the real clock onto
+ * it; see sim/kubelet-server.ts).
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { readArchiveToMap } from '../../archive/read-archive.js';
+import type { Manifest } from '../../collectors/manifest.js';
+import { startSimulator, type RunningSimulator } from '../../sim/index.js';
+import { runLogdump, tempDir, type CliResult } from '../support/cli.js';
+import { realClusterUnavailable } from './cluster.js';
+import { startRealScenario, type RealScenario } from './real-scenario.js';
+
+const COLLECT_ARGS = ['--since', '3h'];
+const UNAVAILABLE = await realClusterUnavailable();
+
+/**
+ * Files that legitimately differ: a real API server makes these itself, the
+ * simulator has no reason to. kube-node-lease and kube-public are namespaces
+ * the API server's bootstrap controller creates in every cluster (empty here:
+ * their Leases and ConfigMaps come from kubelets and controllers).
+ */
+const REAL_ONLY_PREFIXES = ['namespaces/kube-node-lease/', 'namespaces/kube-public/'];
+
+/** One collector run and its archive. */
+interface Dump {
+  result: CliResult;
+  files: Map<string, string>;
+  manifest: Manifest;
+}
+
+async function collect(kubeconfig: string, out: string): Promise<Dump> {
+  const result = await runLogdump(['collect', '--kubeconfig', kubeconfig, '-o', out, ...COLLECT_ARGS], { timeoutMs: 120_000 });
+  const files = await readArchiveToMap(out, { maxBytesPerEntry: 64 * 1024 * 1024 });
+  const manifestText = files.get('manifest.json');
+  assert.ok(manifestText, `the archive has a manifest.json (exit ${result.code}, stderr: ${result.stderr})`);
+  return { result, files, manifest: JSON.parse(manifestText) as Manifest };
+}
+
+function names(list: string | undefined): string[] {
+  assert.ok(list, 'the list file exists');
+  return (JSON.parse(list) as { items: { metadata: { name: string } }[] }).items.map((item) => item.metadata.name);
+}
+
+function comparedPaths(dump: Dump): string[] {
+  return [...dump.files.keys()].filter((path) => !REAL_ONLY_PREFIXES.some((prefix) => path.startsWith(prefix))).sort();
+}
+
+/** The (reason, message) pairs of an events list, in a stable order. */
+function eventSummary(list: string | undefined, messageField: 'message' | 'note'): string[] {
+  assert.ok(list, 'the events file exists');
+  const items = (JSON.parse(list) as { items: Record<string, unknown>[] }).items;
+  return items.map((item) => `${String(item['reason'])}: ${String(item[messageField])}`).sort();
+}
+
+for (const scenario of ['statefulset-quorum-deadlock', 'healthy']) {
+  describe(`${scenario}: simulator and real kube-apiserver give the same dump`, { skip: UNAVAILABLE }, () => {
+    let sim: RunningSimulator;
+    let real: RealScenario;
+    let workdir: { dir: string; cleanup: () => Promise<void> };
+    let simDump: Dump;
+    let realDump: Dump;
+    before(async () => {
+      workdir = await tempDir('logdump-real-compare-');
+      [sim, real] = await Promise.all([startSimulator({ scenario }), startRealScenario(scenario, { authorizationMode: 'AlwaysAllow' })]);
+      const simKubeconfig = join(workdir.dir, 'sim.kubeconfig');
+      await sim.writeKubeconfig(simKubeconfig);
+      [simDump, realDump] = await Promise.all([
+        collect(simKubeconfig, join(workdir.dir, 'sim.tar.gz')),
+        collect(real.cluster.kubeconfig, join(workdir.dir, 'real.tar.gz')),
+      ]);
+    });
+    after(async () => {
+      await Promise.all([sim?.close(), real?.close()]);
+      await workdir?.cleanup();
+    });
+
+    it('both dumps are complete (exit 0)', () => {
+      assert.equal(simDump.result.code, 0, simDump.result.stderr);
+      assert.equal(realDump.result.code, 0, realDump.result.stderr);
+    });
+
+    it('holds the same files, apart from the namespaces only a real server creates', () => {
+      assert.deepEqual(comparedPaths(realDump), comparedPaths(simDump));
+      for (const prefix of REAL_ONLY_PREFIXES) {
+        assert.ok([...realDump.files.keys()].some((path) => path.startsWith(prefix)), `the real dump has ${prefix}`);
+      }
+    });
+
+    it('lists the same namespaces, nodes and pods', () => {
+      const withoutRealOnly = (list: string[]): string[] => list.filter((name) => !['kube-node-lease', 'kube-public'].includes(name));
+      assert.deepEqual(withoutRealOnly(names(realDump.files.get('cluster/namespaces.json'))), names(simDump.files.get('cluster/namespaces.json')));
+      assert.deepEqual(names(realDump.files.get('cluster/nodes.json')), names(simDump.files.get('cluster/nodes.json')));
+      const podLists = [...simDump.files.keys()].filter((path) => path.endsWith('/pods.json'));
+      assert.ok(podLists.length > 0);
+      for (const path of podLists) assert.deepEqual(names(realDump.files.get(path)), names(simDump.files.get(path)), path);
+    });
+
+    it('has the same bytes in every container log', () => {
+      const logs = [...simDump.files.keys()].filter((path) => path.startsWith('namespaces/') && path.endsWith('.log'));
+      assert.ok(logs.length > 0);
+      for (const path of logs) assert.equal(realDump.files.get(path), simDump.files.get(path), path);
+    });
+
+    it('has the same kubelet logs', () => {
+      const logs = [...simDump.files.keys()].filter((path) => path.startsWith('nodes/'));
+      assert.ok(logs.length > 0);
+      for (const path of logs) {
+        assert.ok((simDump.files.get(path) ?? '').length > 0, `${path} is not empty`);
+        assert.equal(realDump.files.get(path), simDump.files.get(path), path);
+      }
+    });
+
+    it('has the same events through both event APIs', () => {
+      const eventFiles = [...simDump.files.keys()].filter((path) => /\/events(\.events\.k8s\.io)?\.json$/.test(path));
+      assert.ok(eventFiles.length > 0);
+      for (const path of eventFiles) {
+        const field = path.endsWith('.events.k8s.io.json') ? 'note' : 'message';
+        assert.deepEqual(eventSummary(realDump.files.get(path), field), eventSummary(simDump.files.get(path), field), path);
+      }
+    });
+
+    it('records the same items in the manifest', () => {
+      const summary = (dump: Dump): string[] =>
+        dump.manifest.items
+          .filter((item) => !REAL_ONLY_PREFIXES.some((prefix) => item.path.startsWith(prefix)))
+          .map((item) => `${item.path} ${item.source} bytes=${item.bytes} truncated=${item.truncated} error=${item.error ?? ''} skipped=${item.skipped ?? ''}`)
+          .filter((line) => !/\.json /.test(line))
+          .sort();
+      assert.deepEqual(summary(realDump), summary(simDump));
+    });
+
+    if (scenario === 'statefulset-quorum-deadlock') {
+      it('keeps the kubelet line that swallowed the readiness event, from both backends', () => {
+        for (const dump of [simDump, realDump]) {
+          const line = [...dump.files]
+            .filter(([path]) => /^nodes\/[^/]+\/kubelet\.log$/.test(path))
+            .flatMap(([, text]) => text.split('\n'))
+            .find((text) => text.includes('Could not construct reference to'));
+          assert.ok(line, 'a kubelet log holds the event reference failure');
+          assert.match(line, /Will not report event: 'Warning' 'Unhealthy' 'Readiness probe failed: HTTP probe failed with statuscode: 404'/);
+        }
+      });
+
+      it('keeps the 404 readiness events in both event files, from both backends', () => {
+        for (const dump of [simDump, realDump]) {
+          for (const file of ['events.json', 'events.events.k8s.io.json']) {
+            const text = dump.files.get(`namespaces/e2e-tests-statefulset-vtc1w/${file}`);
+            assert.ok(text?.includes('Readiness probe failed: HTTP probe failed with statuscode: 404'), `${file} has the probe failure`);
+          }
+        }
+      });
+    }
+  });
+}
