@@ -45,3 +45,7 @@ export function containerLogPath(namespace: string, pod: string, container: stri
 export function nodeLogPath(node: string, logName: string): string {
   return `nodes/${safeSegment(node)}/${safeSegment(logName)}.log`;
 }
+
+/** Written by `collect --analyze`: the analysis as data and as the summary people read. */
+export const FINDINGS_PATH = 'analysis/findings.json';
+export const SUMMARY_PATH = 'analysis/summary.md';

@@ -6,7 +6,9 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT } from '../core/errors.js';
+import { analyzeCommand } from './commands/analyze.js';
 import { collectCommand } from './commands/collect.js';
+import { rulesCommand } from './commands/rules.js';
 import { simCommand } from './commands/sim.js';
 
 // yargs 18 is ESM-first: commands are registered by hand, each with its name set
@@ -17,8 +19,10 @@ const scriptName = process.argv[1]?.includes('kubectl-logdump') ? 'kubectl logdu
 await yargs(hideBin(process.argv))
   .scriptName(scriptName)
   .command(collectCommand)
+  .command(analyzeCommand)
+  .command(rulesCommand)
   .command(simCommand)
-  .demandCommand(1, 'name a command: logdump collect, logdump sim')
+  .demandCommand(1, 'name a command: logdump collect, analyze, rules or sim')
   .strict()
   .help()
   .alias('h', 'help')

@@ -1,3 +1,6 @@
+import { AnalyzingSink } from '../analyzers/analyzing-sink.js';
+import { renderMarkdown } from '../analyzers/render/markdown.js';
+import { loadRuleSet } from '../analyzers/rules/load-rules.js';
 import { openSink, type SinkTarget } from '../archive/open-sink.js';
 import { EXIT, UsageError, type ExitCode } from '../core/errors.js';
 import { createProgress } from '../core/progress.js';
@@ -26,6 +29,10 @@ export interface CollectFlags {
   gzipLevel: number;
   timeout?: string | undefined;
   requestTimeout: string;
+  /** Analyze while collecting and add analysis/ to the dump. */
+  analyze: boolean;
+  /** Extra rule files for --analyze. */
+  rules: string[];
 }
 
 
@@ -84,8 +91,12 @@ export function defaultArchiveName(now: Date): string {
 export async function runCollect(flags: CollectFlags, overrides: Partial<CollectOptions> = {}): Promise<ExitCode> {
   const resolved = resolveCollectOptions(flags, new Date());
   const options = { ...resolved.options, ...overrides };
+  if (flags.rules.length > 0 && !flags.analyze) throw new UsageError('--rules only applies with --analyze');
+  const rules = flags.analyze ? await loadRuleSet(flags.rules) : undefined;
   const kube = await KubeClient.connect({ kubeconfig: flags.kubeconfig, context: flags.context }, options.concurrency);
-  const sink = await openSink(resolved.target);
+  const target = await openSink(resolved.target);
+  const analyzing = rules ? new AnalyzingSink(target, rules, toolVersion()) : undefined;
+  const sink = analyzing ?? target;
   const interrupt = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
     if (interrupt.signal.aborted) process.exit(signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint);
@@ -99,6 +110,7 @@ export async function runCollect(flags: CollectFlags, overrides: Partial<Collect
     const manifest = await collect({ kube, sink, options, toolVersion: toolVersion(), interrupt: interrupt.signal, observer: progress });
     progress.stop();
     process.stderr.write(`${renderSummaryLine(manifest, sink.location)}\n`);
+    if (analyzing?.analysis) process.stdout.write(renderMarkdown(analyzing.analysis));
     return exitCodeOf(manifest);
   } finally {
     progress.stop();

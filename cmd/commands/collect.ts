@@ -30,6 +30,8 @@ export const collectCommand: CommandModule<object, CollectArgs> = {
       .option('gzip-level', { type: 'number', default: COLLECT_DEFAULTS.gzipLevel, describe: 'Archive compression, 1 (fastest) to 9 (smallest)' })
       .option('timeout', { type: 'string', describe: 'Overall deadline, e.g. 5m; what was collected by then is kept' })
       .option('request-timeout', { type: 'string', default: COLLECT_DEFAULTS.requestTimeout, describe: 'Give up a request that sends nothing for this long' })
+      .option('analyze', { type: 'boolean', default: false, describe: 'Analyze while collecting: add analysis/findings.json and analysis/summary.md, print the summary' })
+      .option('rules', { type: 'string', array: true, default: [] as string[], describe: 'A YAML file of extra rules and allow entries for --analyze (repeatable)' })
       .option('sim', { type: 'string', describe: 'Collect from an embedded simulated cluster running this scenario instead' })
       .conflicts('sim', ['kubeconfig', 'context']) as unknown as Argv<CollectArgs>,
   handler: (args) =>

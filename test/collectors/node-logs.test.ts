@@ -11,7 +11,7 @@ import { KubeClient } from '../../kube/client.js';
 import { loadScenario, startSimulator, type Faults, type RunningSimulator, type Scenario } from '../../sim/index.js';
 import { tempDir } from '../support/cli.js';
 
-const FLAGS: CollectFlags = { namespace: [], allNamespaces: false, nodeLog: [], concurrency: 8, chunkSize: 500, gzipLevel: 6, requestTimeout: '10s' };
+const FLAGS: CollectFlags = { namespace: [], allNamespaces: false, nodeLog: [], concurrency: 8, chunkSize: 500, gzipLevel: 6, requestTimeout: '10s', analyze: false, rules: [] };
 
 /** Collects a simulated cluster in-process into a directory and returns the manifest and the directory. */
 async function collectInto(dir: string, sim: RunningSimulator, flags: Partial<CollectFlags>, options: Partial<CollectOptions> = {}): Promise<Manifest> {

@@ -1,0 +1,196 @@
+import { objectKey, type ErrorShape, type EventRecord, type SignatureGroup } from '../evidence.js';
+import { compileRule, type CompiledRule } from '../rules/compile.js';
+import type { AllowEntry, Rule } from '../rules/rule.js';
+import type { LineSource, ObjectRef, Sample } from '../types.js';
+import { ERROR_LINE, isErrorLine, normalizeLine } from './normalize.js';
+import type { CandidateFilter } from './line-scanner.js';
+
+/** Distinct sample lines kept per finding; repeats are counted, not kept. */
+const MAX_SAMPLES = 5;
+/** Objects listed per finding. */
+const MAX_OBJECTS = 50;
+/** Distinct unclassified error shapes kept; later new shapes only count. */
+const MAX_ERROR_SHAPES = 2000;
+
+/** A line (or event) with what is known about where it came from. */
+export interface Observation {
+  source: LineSource;
+  text: string;
+  path: string;
+  line: number;
+  /** The object the file is about (a pod's log, a node's log, an event's object). */
+  object: ObjectRef;
+  time: number | undefined;
+  /** When the observation first happened, if earlier than `time` (an event seen many times). */
+  firstTime?: number | undefined;
+  /** Times the observation stands for (an event's count). */
+  count: number;
+}
+
+interface CompiledAllow {
+  entry: AllowEntry;
+  match: RegExp | undefined;
+}
+
+/**
+ * Matches observations against the rules and keeps, per rule and grouping
+ * key, counts, times, objects and a few samples. Bounded in memory whatever
+ * the number of lines.
+ */
+export class SignatureIndex {
+  private readonly bySource = new Map<LineSource, CompiledRule[]>();
+  private readonly groups = new Map<string, SignatureGroup>();
+  private readonly shapes = new Map<string, ErrorShape>();
+  private otherShapes = 0;
+  private readonly allow: CompiledAllow[];
+  readonly allowed = new Map<string, { rule: string; reason: string; count: number }>();
+  /** Events the kubelet could not report, recovered from its log. */
+  readonly swallowedEvents: EventRecord[] = [];
+
+  constructor(rules: readonly Rule[], allow: readonly AllowEntry[]) {
+    for (const rule of rules) {
+      const compiled = compileRule(rule);
+      for (const source of rule.sources) {
+        const list = this.bySource.get(source) ?? [];
+        list.push(compiled);
+        this.bySource.set(source, list);
+      }
+    }
+    this.allow = allow.map((entry) => ({ entry, match: entry.match === undefined ? undefined : new RegExp(entry.match) }));
+  }
+
+  /** What makes a line of `source` worth matching: any rule's needle, or an error marker. */
+  candidateFilter(source: LineSource): CandidateFilter {
+    const rules = this.bySource.get(source) ?? [];
+    const exact = rules.filter((rule) => !rule.caseInsensitive).flatMap((rule) => rule.needles);
+    const folded = rules.filter((rule) => rule.caseInsensitive).flatMap((rule) => rule.needles);
+    const patterns = [new RegExp(ERROR_LINE.source, 'g')];
+    if (exact.length > 0) patterns.push(new RegExp([...new Set(exact)].map(escapeRegExp).join('|'), 'g'));
+    if (folded.length > 0) patterns.push(new RegExp([...new Set(folded)].map(escapeRegExp).join('|'), 'gi'));
+    return { patterns, everyLine: rules.some((rule) => rule.needles.length === 0) };
+  }
+
+  /** Matches one observation; returns whether any rule (allowed or not) knew it. */
+  observe(observation: Observation): boolean {
+    let known = false;
+    const folded = observation.text.toLowerCase();
+    for (const compiled of this.bySource.get(observation.source) ?? []) {
+      if (!hasNeedle(compiled, observation.text, folded)) continue;
+      const captures = compiled.match(observation.text);
+      if (!captures) continue;
+      known = true;
+      this.record(compiled.rule, captures, observation);
+    }
+    if (!known && observation.source !== 'event' && isErrorLine(observation.text)) this.recordErrorShape(observation);
+    return known;
+  }
+
+  signatureGroups(): SignatureGroup[] {
+    return [...this.groups.values()];
+  }
+
+  errorShapes(): ErrorShape[] {
+    return [...this.shapes.values()];
+  }
+
+  /** Error lines whose shape came after the cap, counted but not kept. */
+  get uncountedShapes(): number {
+    return this.otherShapes;
+  }
+
+  private record(rule: Rule, captures: Record<string, string>, observation: Observation): void {
+    const object = objectFromCaptures(captures) ?? observation.object;
+    const allowedBy = this.allow.find(
+      ({ entry, match }) => entry.rule === rule.id && (entry.namespace === undefined || entry.namespace === object.namespace) && (match === undefined || match.test(observation.text)),
+    );
+    if (allowedBy) {
+      const key = `${allowedBy.entry.rule}\u0000${allowedBy.entry.reason}`;
+      const tally = this.allowed.get(key) ?? { rule: rule.id, reason: allowedBy.entry.reason, count: 0 };
+      tally.count += observation.count;
+      this.allowed.set(key, tally);
+      return;
+    }
+    if (rule.reemitsEvent && captures['eventMessage'] !== undefined) this.swallowedEvents.push(swallowedEvent(captures, object, observation));
+    const key: Record<string, string> = {};
+    for (const name of rule.groupBy ?? []) key[name] = name === 'object' ? objectKey(object) : (captures[name] ?? '');
+    const id = `${rule.id}\u0000${JSON.stringify(key)}`;
+    let group = this.groups.get(id);
+    if (!group) {
+      group = { rule, key, count: 0, firstSeen: undefined, lastSeen: undefined, objects: new Map(), samples: new Map() };
+      this.groups.set(id, group);
+    }
+    group.count += observation.count;
+    widenTimes(group, observation.time);
+    widenTimes(group, observation.firstTime);
+    if (group.objects.size < MAX_OBJECTS) group.objects.set(objectKey(object), object);
+    addSample(group.samples, observation);
+  }
+
+  private recordErrorShape(observation: Observation): void {
+    const shape = normalizeLine(observation.text);
+    let entry = this.shapes.get(shape);
+    if (!entry) {
+      if (this.shapes.size >= MAX_ERROR_SHAPES) {
+        this.otherShapes += observation.count;
+        return;
+      }
+      entry = { shape, count: 0, firstSeen: undefined, lastSeen: undefined, samples: [], objects: new Map() };
+      this.shapes.set(shape, entry);
+    }
+    entry.count += observation.count;
+    widenTimes(entry, observation.time);
+    if (entry.objects.size < MAX_OBJECTS) entry.objects.set(objectKey(observation.object), observation.object);
+    if (entry.samples.length < 3) entry.samples.push(sampleOf(observation));
+  }
+}
+
+function hasNeedle(compiled: CompiledRule, text: string, folded: string): boolean {
+  if (compiled.needles.length === 0) return true;
+  const haystack = compiled.caseInsensitive ? folded : text;
+  return compiled.needles.some((needle) => haystack.includes(needle));
+}
+
+/** `namespace`/`name`/`kind`, `pod` and `node` captures name the object a line is about. */
+function objectFromCaptures(captures: Record<string, string>): ObjectRef | undefined {
+  if (captures['pod']) return { kind: 'Pod', namespace: captures['namespace'], name: captures['pod'] };
+  if (captures['name']) return { kind: captures['kind'] ?? 'Pod', namespace: captures['namespace'], name: captures['name'] };
+  if (captures['node']) return { kind: 'Node', name: captures['node'] };
+  return undefined;
+}
+
+function swallowedEvent(captures: Record<string, string>, object: ObjectRef, observation: Observation): EventRecord {
+  return {
+    type: captures['eventType'] ?? 'Warning',
+    reason: captures['eventReason'] ?? '',
+    message: captures['eventMessage'] ?? '',
+    object,
+    count: observation.count,
+    firstSeen: observation.time,
+    lastSeen: observation.time,
+    path: observation.path,
+    line: observation.line,
+    swallowed: true,
+  };
+}
+
+function widenTimes(target: { firstSeen: number | undefined; lastSeen: number | undefined }, time: number | undefined): void {
+  if (time === undefined) return;
+  if (target.firstSeen === undefined || time < target.firstSeen) target.firstSeen = time;
+  if (target.lastSeen === undefined || time > target.lastSeen) target.lastSeen = time;
+}
+
+/** Samples are distinct per file and shape: the same line in events.json and in a kubelet log are two pieces of evidence. */
+function addSample(samples: Map<string, Sample>, observation: Observation): void {
+  const shape = `${observation.path}\u0000${normalizeLine(observation.text)}`;
+  const existing = samples.get(shape);
+  if (existing) existing.repeats += observation.count;
+  else if (samples.size < MAX_SAMPLES) samples.set(shape, sampleOf(observation));
+}
+
+function sampleOf(observation: Observation): Sample {
+  return { path: observation.path, line: observation.line, text: observation.text, repeats: observation.count };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
