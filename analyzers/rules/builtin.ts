@@ -309,7 +309,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
     title: 'Container in CrashLoopBackOff',
     severity: 'error',
     sources: ['event', 'node-log'],
-    pattern: String.raw`(?:^Warning BackOff: Back-off|with CrashLoopBackOff: \\*"back-off [0-9a-z.]+) restarting failed container(?:[ =](?<container>[^ ]+) (?:in pod |pod=)(?<pod>[^_ ]+)_(?<namespace>[^( ]+)\()?`,
+    pattern: String.raw`(?:^Warning BackOff: Back-off|with CrashLoopBackOff: \\*"back-off [0-9a-z.]+) restarting failed container(?:[ =](?<container>[^ ]+) (?:in pod |pod=)(?<pod>[^_ ]+)_(?<namespace>[^\( ]+)\()?`,
     explanation:
       'The container keeps exiting, and the kubelet waits longer before each restart (10s doubling up to 5 minutes). The container is not running most of the time; the reason is in its own output or exit code, not in this message.',
     remedy:
@@ -343,7 +343,7 @@ export const BUILTIN_RULES: readonly Rule[] = [
     title: 'Container killed for running out of memory (OOMKilled)',
     severity: 'error',
     sources: ['event', 'node-log'],
-    pattern: String.raw`^Warning OOMKilling: |^Warning SystemOOM: System OOM encountered|(?:Memory cgroup out|Out) of memory: Kill(?:ed)? process (?<pid>\d+) \((?<process>[^)]+)\)|\boom-kill:constraint=|\\*"reason\\*":\\*"OOMKilled|Reason:OOMKilled`,
+    pattern: String.raw`^Warning OOMKilling: |^Warning SystemOOM: System OOM encountered|(?:Memory cgroup out|Out) of memory: Kill(?:ed)? process (?<pid>\d+) \((?<process>[^\)]+)\)|\boom-kill:constraint=|\\*"reason\\*":\\*"OOMKilled|Reason:OOMKilled`,
     explanation:
       "A process was killed by the kernel's OOM killer: within a container that reached its memory limit (a cgroup OOM; the container's last state reads `OOMKilled`, exit code 137), or because the whole node ran out of memory (a system OOM). The container restarts and may end in CrashLoopBackOff.",
     remedy:
