@@ -2,7 +2,7 @@ import type { Analyzer } from './analyzer.js';
 import type { Evidence } from './evidence.js';
 import type { Finding, Sample } from './types.js';
 
-export const NODE_NOT_READY_ID = 'node-not-ready';
+export const NODE_NOT_READY_ID = 'node-not-ready-at-collection';
 
 interface NodeShape {
   metadata?: { name?: string };

@@ -112,7 +112,9 @@ function longestLiteral(alternative: string): string {
   for (let index = 0; index < alternative.length; index++) {
     const char = alternative[index] ?? '';
     if (depth > 0) {
+      // Inside a group nothing is kept, but a class may hold a bare ( or ) that must not count.
       if (char === '\\') index += 1;
+      else if (char === '[') index = skipClass(alternative, index);
       else if (char === '(') depth += 1;
       else if (char === ')') depth -= 1;
       continue;

@@ -138,10 +138,12 @@ function candidateStarts(text: string, patterns: RegExp[]): number[] {
   for (const pattern of patterns) {
     pattern.lastIndex = 0;
     for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
-      const start = text.lastIndexOf('\n', found.index - 1) + 1;
+      // A match may begin with the newline before its line (`(?:^|\n)E0210`); its last character is always in the line.
+      const inLine = found.index + Math.max(0, found[0].length - 1);
+      const start = text.lastIndexOf('\n', inLine - 1) + 1;
       starts.add(start);
       // Go on after this line: one hit per line is enough.
-      const end = text.indexOf('\n', found.index);
+      const end = text.indexOf('\n', inLine);
       pattern.lastIndex = end === -1 ? text.length : end + 1;
     }
   }
