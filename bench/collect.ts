@@ -9,17 +9,14 @@
  * just over 1 GiB of container logs. The simulator runs in its own process so
  * that neither tool shares an event loop with it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readArchiveEntries } from '../archive/read-archive.js';
 import type { Manifest } from '../collectors/manifest.js';
-import { measure, mib, seconds, treeSize, type Measurement } from './measure.js';
+import { LOGDUMP, measure, mib, seconds, startSimulatorProcess, treeSize, type Measurement } from './measure.js';
 
-const LOGDUMP = fileURLToPath(new URL('../cmd/logdump.js', import.meta.url));
 
 const { values: flags } = parseArgs({
   options: {
@@ -33,23 +30,6 @@ const { values: flags } = parseArgs({
     'skip-kubectl': { type: 'boolean', default: false },
   },
 });
-
-/** Starts `logdump sim` and resolves once it printed its ready line. */
-async function startSimulatorProcess(kubeconfig: string): Promise<ChildProcess> {
-  const args = [
-    'sim', '--scenario', 'generated', '--kubeconfig', kubeconfig, '--latency-ms', flags['latency-ms'],
-    '--param', `nodes=${flags.nodes}`, '--param', `podsPerNode=${flags['pods-per-node']}`, '--param', 'containersPerPod=1',
-    '--param', `logBytes=${flags['log-bytes']}`, '--param', `nodeLogBytes=${flags['node-log-bytes']}`, '--param', 'restarts=0',
-  ];
-  const child = spawn(LOGDUMP, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code} before it was ready`)));
-    child.stdout?.setEncoding('utf8').on('data', (text: string) => {
-      if (text.includes('simulating')) resolve();
-    });
-  });
-  return child;
-}
 
 /** Files and bytes in a logdump archive, from its manifest. */
 async function archiveContents(file: string): Promise<{ files: number; bytes: number }> {
@@ -70,7 +50,13 @@ function row(name: string, run: Measurement, contents: { files: number; bytes: n
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'logdump-bench-'));
   const kubeconfig = join(dir, 'kubeconfig');
-  const simulator = await startSimulatorProcess(kubeconfig);
+  const simulator = await startSimulatorProcess(kubeconfig, {
+    nodes: flags.nodes,
+    podsPerNode: flags['pods-per-node'],
+    logBytes: flags['log-bytes'],
+    nodeLogBytes: flags['node-log-bytes'],
+    latencyMs: flags['latency-ms'],
+  });
   try {
     const pods = Number(flags.nodes) * Number(flags['pods-per-node']);
     process.stdout.write(`bench/collect: ${flags.nodes} nodes, ${pods} pods, ${mib(pods * Number(flags['log-bytes']))} of container logs, ${flags['latency-ms']} ms per request\n\n`);

@@ -1,5 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+/** The built bin, run as a user runs it, so its shebang's V8 flags apply. */
+export const LOGDUMP = fileURLToPath(new URL('../cmd/logdump.js', import.meta.url));
 
 /** One measured run of a command. */
 export interface Measurement {
@@ -81,4 +85,30 @@ export function mib(bytes: number | undefined): string {
 
 export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The generated scenario's size, as `logdump sim --param` values. */
+export interface GeneratedSize {
+  nodes: string;
+  podsPerNode: string;
+  logBytes: string;
+  nodeLogBytes: string;
+  latencyMs: string;
+}
+
+/** Starts `logdump sim` with the generated scenario in its own process; resolves once it is ready. */
+export async function startSimulatorProcess(kubeconfig: string, size: GeneratedSize): Promise<ChildProcess> {
+  const args = [
+    'sim', '--scenario', 'generated', '--kubeconfig', kubeconfig, '--latency-ms', size.latencyMs,
+    '--param', `nodes=${size.nodes}`, '--param', `podsPerNode=${size.podsPerNode}`, '--param', 'containersPerPod=1',
+    '--param', `logBytes=${size.logBytes}`, '--param', `nodeLogBytes=${size.nodeLogBytes}`, '--param', 'restarts=0',
+  ];
+  const child = spawn(LOGDUMP, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code} before it was ready`)));
+    child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+      if (text.includes('simulating')) resolve();
+    });
+  });
+  return child;
 }
