@@ -7,7 +7,7 @@ import type { Rule } from './rule.js';
  */
 export function toExtendedRegExp(rule: Rule): string | undefined {
   let source = rule.pattern.startsWith('(?i)') ? rule.pattern.slice(4) : rule.pattern;
-  if (/\(\?[=!<][^a-zA-Z]|\(\?<[=!]|\\[1-9]|\\k</.test(source)) return undefined;
+  if (/\(\?(?:[=!]|<[=!])|\\[1-9]|\\k</.test(source)) return undefined;
   source = source
     .replace(/\(\?<[A-Za-z][\w]*>/g, '(')
     .replace(/\(\?:/g, '(')

@@ -135,7 +135,18 @@ export class EvidenceBuilder {
     const object: ObjectRef = file.kind === 'container-log' ? { kind: 'Pod', namespace: file.namespace, name: file.pod } : { kind: 'Node', name: file.node };
     const collectedAt = state.collectedAt();
     const scanner = new LineScanner(index.candidateFilter(source), (line) => {
-      index.observe({ source, text: line.text, path, line: line.number, object, time: lineTime(line.text, collectedAt), count: 1 });
+      index.observe({
+        source,
+        text: line.text,
+        path,
+        line: line.number,
+        object,
+        // Parsed only for lines that are recorded: most candidates are not.
+        get time() {
+          return lineTime(line.text, collectedAt);
+        },
+        count: 1,
+      });
     });
     const tail = file.kind === 'container-log' && file.previous ? new TailKeeper() : undefined;
     return {

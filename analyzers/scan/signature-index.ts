@@ -41,6 +41,7 @@ export class SignatureIndex {
   private readonly bySource = new Map<LineSource, CompiledRule[]>();
   private readonly groups = new Map<string, SignatureGroup>();
   private readonly shapes = new Map<string, ErrorShape>();
+  private readonly needleCache = new Map<LineSource, { patterns: RegExp[]; everyLine: boolean }>();
   private otherShapes = 0;
   private readonly allow: CompiledAllow[];
   readonly allowed = new Map<string, { rule: string; reason: string; count: number }>();
@@ -61,20 +62,19 @@ export class SignatureIndex {
 
   /** What makes a line of `source` worth matching: any rule's needle, or an error marker. */
   candidateFilter(source: LineSource): CandidateFilter {
-    const rules = this.bySource.get(source) ?? [];
-    const exact = rules.filter((rule) => !rule.caseInsensitive).flatMap((rule) => rule.needles);
-    const folded = rules.filter((rule) => rule.caseInsensitive).flatMap((rule) => rule.needles);
-    const patterns = [new RegExp(ERROR_LINE.source, 'g')];
-    if (exact.length > 0) patterns.push(new RegExp([...new Set(exact)].map(escapeRegExp).join('|'), 'g'));
-    if (folded.length > 0) patterns.push(new RegExp([...new Set(folded)].map(escapeRegExp).join('|'), 'gi'));
-    return { patterns, everyLine: rules.some((rule) => rule.needles.length === 0) };
+    const needles = this.needlesOf(source);
+    const patterns = [new RegExp(ERROR_LINE.source, 'g'), ...needles.patterns.map((pattern) => new RegExp(pattern.source, `${pattern.flags}g`))];
+    return { patterns, everyLine: needles.everyLine };
   }
 
   /** Matches one observation; returns whether any rule (allowed or not) knew it. */
   observe(observation: Observation): boolean {
     let known = false;
-    const folded = observation.text.toLowerCase();
-    for (const compiled of this.bySource.get(observation.source) ?? []) {
+    const needles = this.needlesOf(observation.source);
+    // Most candidate lines are error lines no rule is about: one combined test rules them all out.
+    const anyNeedle = needles.everyLine || needles.patterns.some((pattern) => pattern.test(observation.text));
+    const folded = anyNeedle ? observation.text.toLowerCase() : '';
+    for (const compiled of anyNeedle ? (this.bySource.get(observation.source) ?? []) : []) {
       if (!hasNeedle(compiled, observation.text, folded)) continue;
       const captures = compiled.match(observation.text);
       if (!captures) continue;
@@ -83,6 +83,22 @@ export class SignatureIndex {
     }
     if (!known && observation.source !== 'event' && isErrorLine(observation.text)) this.recordErrorShape(observation);
     return known;
+  }
+
+  /** The rules' needles of a source as combined regular expressions, built once. */
+  private needlesOf(source: LineSource): { patterns: RegExp[]; everyLine: boolean } {
+    let cached = this.needleCache.get(source);
+    if (!cached) {
+      const rules = this.bySource.get(source) ?? [];
+      const exact = [...new Set(rules.filter((rule) => !rule.caseInsensitive).flatMap((rule) => rule.needles))];
+      const folded = [...new Set(rules.filter((rule) => rule.caseInsensitive).flatMap((rule) => rule.needles))];
+      const patterns: RegExp[] = [];
+      if (exact.length > 0) patterns.push(new RegExp(exact.map(escapeRegExp).join('|')));
+      if (folded.length > 0) patterns.push(new RegExp(folded.map(escapeRegExp).join('|'), 'i'));
+      cached = { patterns, everyLine: rules.some((rule) => rule.needles.length === 0) };
+      this.needleCache.set(source, cached);
+    }
+    return cached;
   }
 
   signatureGroups(): SignatureGroup[] {
