@@ -142,9 +142,10 @@ function candidateStarts(text: string, patterns: RegExp[]): number[] {
       const inLine = found.index + Math.max(0, found[0].length - 1);
       const start = text.lastIndexOf('\n', inLine - 1) + 1;
       starts.add(start);
-      // Go on after this line: one hit per line is enough.
+      // Go on from this line's newline: one hit per line is enough, and a pattern
+      // anchored on the newline (`\nE0210`) must still see the next line's.
       const end = text.indexOf('\n', inLine);
-      pattern.lastIndex = end === -1 ? text.length : end + 1;
+      pattern.lastIndex = end === -1 ? text.length : end;
     }
   }
   return [...starts].sort((a, b) => a - b);

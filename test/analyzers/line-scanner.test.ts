@@ -31,12 +31,12 @@ describe('the line scanner', () => {
   });
 
   it('finds lines by patterns anchored on the newline before them, in any chunking', () => {
-    const text = 'I0210 a\nE0210 b\nI0210 c\nE0210 d\n';
+    const text = 'I0210 a\nE0210 b\nI0210 c\nE0210 d\nE0210 e\nE0210 f\n';
     for (let size = 1; size <= text.length; size += 1) {
       const chunks: string[] = [];
       for (let at = 0; at < text.length; at += size) chunks.push(text.slice(at, at + size));
       const { lines } = scan(chunks, [/(?:^|\n)E0210/g]);
-      assert.deepEqual(lines.map((line) => [line.number, line.text]), [[2, 'E0210 b'], [4, 'E0210 d']], `chunk size ${size}`);
+      assert.deepEqual(lines.map((line) => [line.number, line.text]), [[2, 'E0210 b'], [4, 'E0210 d'], [5, 'E0210 e'], [6, 'E0210 f']], `chunk size ${size}`);
     }
   });
 
