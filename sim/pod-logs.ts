@@ -222,9 +222,9 @@ export function servePodLog(
   const options = parseLogOptions(podName, query);
   const container = resolveContainer(pod, options.container);
   const nodeName = (pod['spec'] as { nodeName?: string } | undefined)?.nodeName;
-  // LogLocation returns no location for an unscheduled pod, and LocationStreamer
-  // answers a nil location with an empty 200 (checked against kube-apiserver 1.20).
-  if (!nodeName) return { type: 'stream', status: 200, contentType: 'text/plain', chunks: [] };
+  // LogLocation returns no location for an unscheduled pod, and LocationStreamer's
+  // nil stream is written as 204 No Content (checked against kube-apiserver 1.20).
+  if (!nodeName) return { type: 'text', status: 204, contentType: 'text/plain', body: '' };
   if (hangingNodes.includes(nodeName)) return { type: 'hang' };
   return serveContainerLog(state, pod, container, options);
 }

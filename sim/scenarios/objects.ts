@@ -18,7 +18,8 @@ export function nodeObject(name: string, options: { ip: string; now: string; rea
     apiVersion: 'v1',
     kind: 'Node',
     metadata: { name, labels: { 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', 'kubernetes.io/arch': 'amd64' } },
-    spec: { podCIDR: `10.64.${options.ip.split('.').pop() ?? '0'}.0/24` },
+    // podCIDRs is defaulted from podCIDR by the API server.
+    spec: { podCIDR: `10.64.${options.ip.split('.').pop() ?? '0'}.0/24`, podCIDRs: [`10.64.${options.ip.split('.').pop() ?? '0'}.0/24`] },
     status: {
       conditions: [
         { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', lastHeartbeatTime: options.now, lastTransitionTime: secondsBefore(options.now, 7200) },
@@ -37,7 +38,11 @@ export function nodeObject(name: string, options: { ip: string; now: string; rea
         { type: 'Hostname', address: name },
       ],
       daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+      // machineID, systemUUID and bootID are not omitempty: a real server always serves them.
       nodeInfo: {
+        machineID: deterministicUid(`machine/${name}`).replace(/-/g, ''),
+        systemUUID: deterministicUid(`system/${name}`),
+        bootID: deterministicUid(`boot/${name}`),
         kubeletVersion: options.kubeletVersion ?? 'v1.32.4',
         kubeProxyVersion: options.kubeletVersion ?? 'v1.32.4',
         containerRuntimeVersion: 'containerd://1.7.24',
@@ -180,6 +185,17 @@ export function podObject(plan: PodPlan): KubeObject {
     serviceAccountName: 'default',
     terminationGracePeriodSeconds: 30,
     dnsPolicy: 'ClusterFirst',
+    // What the API server fills in on every pod (defaults and the Priority and
+    // DefaultTolerationSeconds admission plugins), as a real pods.json shows.
+    serviceAccount: 'default',
+    securityContext: {},
+    tolerations: [
+      { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+      { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+    ],
+    priority: 0,
+    enableServiceLinks: true,
+    preemptionPolicy: 'PreemptLowerPriority',
   };
   if (plan.initContainers) spec['initContainers'] = plan.initContainers.map(containerSpec);
   if (plan.volumes) spec['volumes'] = plan.volumes;
@@ -312,7 +328,27 @@ export function workloadObject(
       terminationGracePeriodSeconds: 30,
       dnsPolicy: 'ClusterFirst',
       schedulerName: 'default-scheduler',
+      securityContext: {},
     },
   };
-  return { apiVersion: 'apps/v1', kind, metadata: { name, namespace, labels, generation: 1 }, spec: { ...spec, template }, status: { observedGeneration: 1, ...status } };
+  const served = { ...WORKLOAD_SPEC_DEFAULTS[kind], ...spec, template };
+  // Zero counters tagged omitempty are absent from what the API server sends.
+  const counters = Object.entries({ observedGeneration: 1, ...status }).filter(([key, value]) => !(value === 0 && OMITEMPTY_STATUS_FIELDS[kind].includes(key)));
+  return { apiVersion: 'apps/v1', kind, metadata: { name, namespace, labels, generation: 1 }, spec: served, status: Object.fromEntries(counters) };
 }
+
+/** apps/v1 defaults (pkg/apis/apps/v1/defaults.go) a real server adds to a created workload. */
+const WORKLOAD_SPEC_DEFAULTS: Record<'Deployment' | 'StatefulSet' | 'DaemonSet' | 'ReplicaSet', Record<string, unknown>> = {
+  Deployment: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '25%', maxSurge: '25%' } }, revisionHistoryLimit: 10, progressDeadlineSeconds: 600 },
+  StatefulSet: { podManagementPolicy: 'OrderedReady', updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } }, revisionHistoryLimit: 10 },
+  DaemonSet: { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } }, revisionHistoryLimit: 10 },
+  ReplicaSet: {},
+};
+
+/** Status fields of the apps/v1 types whose json tag has omitempty (k8s.io/api/apps/v1/types.go). */
+const OMITEMPTY_STATUS_FIELDS: Record<'Deployment' | 'StatefulSet' | 'DaemonSet' | 'ReplicaSet', string[]> = {
+  Deployment: ['observedGeneration', 'replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'collisionCount'],
+  StatefulSet: ['observedGeneration', 'readyReplicas', 'currentReplicas', 'updatedReplicas', 'collisionCount'],
+  DaemonSet: ['observedGeneration', 'updatedNumberScheduled', 'numberAvailable', 'numberUnavailable', 'collisionCount'],
+  ReplicaSet: ['fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration'],
+};

@@ -191,15 +191,17 @@ function storageObjects(): KubeObject[] {
       {
         apiVersion: 'v1',
         kind: 'PersistentVolumeClaim',
-        metadata: { name: claim, namespace: NAMESPACE, labels: { app: 'cockroachdb' } },
-        spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, volumeName: volume, storageClassName: 'standard' },
+        // The finalizer is the StorageObjectInUseProtection admission plugin's, on every claim.
+        metadata: { name: claim, namespace: NAMESPACE, labels: { app: 'cockroachdb' }, finalizers: ['kubernetes.io/pvc-protection'] },
+        spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, volumeName: volume, storageClassName: 'standard', volumeMode: 'Filesystem' },
         status: { phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: '1Gi' } },
       },
       {
         apiVersion: 'v1',
         kind: 'PersistentVolume',
-        metadata: { name: volume },
+        metadata: { name: volume, finalizers: ['kubernetes.io/pv-protection'] },
         spec: {
+          volumeMode: 'Filesystem',
           accessModes: ['ReadWriteOnce'],
           capacity: { storage: '1Gi' },
           claimRef: { kind: 'PersistentVolumeClaim', namespace: NAMESPACE, name: claim, apiVersion: 'v1' },
@@ -263,7 +265,16 @@ function cockroachObjects(): KubeObject[] {
         podManagementPolicy: 'OrderedReady',
         selector: { matchLabels: labels },
         updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
-        volumeClaimTemplates: [{ metadata: { name: 'datadir' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+        // Served with their type meta, the defaulted volumeMode and an empty-claim status.
+        volumeClaimTemplates: [
+          {
+            apiVersion: 'v1',
+            kind: 'PersistentVolumeClaim',
+            metadata: { name: 'datadir' },
+            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, volumeMode: 'Filesystem' },
+            status: { phase: 'Pending' },
+          },
+        ],
       },
       { replicas: 1, readyReplicas: 0, currentReplicas: 1, updatedReplicas: 1, availableReplicas: 0, currentRevision: 'cockroachdb-6c4d8bb5f8', updateRevision: 'cockroachdb-6c4d8bb5f8' },
       labels,

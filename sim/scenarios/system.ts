@@ -22,7 +22,14 @@ const COREDNS_IMAGE = 'registry.k8s.io/coredns/coredns:v1.11.3';
 
 /** kube-system with healthy kube-proxy and coredns pods, and their logs. */
 export function systemPart(nodes: NodePlacement[], now: string): SystemPart {
-  const objects: KubeObject[] = [namespaceObject('kube-system'), configMapObject('kube-system', 'kube-proxy', { 'config.conf': 'mode: iptables\n' })];
+  const objects: KubeObject[] = [
+    namespaceObject('kube-system'),
+    // The API server creates these in every cluster (its bootstrap controller), with the `kubernetes` Service.
+    namespaceObject('kube-public'),
+    namespaceObject('kube-node-lease'),
+    ...apiServerObjects(),
+    configMapObject('kube-system', 'kube-proxy', { 'config.conf': 'mode: iptables\n' }),
+  ];
   const containerLogs: ContainerLogs[] = [];
   nodes.forEach((node, index) => {
     const name = `kube-proxy-${node.name}`;
@@ -100,6 +107,26 @@ export function systemPart(nodes: NodePlacement[], now: string): SystemPart {
     }),
   );
   return { objects, containerLogs };
+}
+
+/** The `kubernetes` Service (first IP of the service range) and the Endpoints of the API server in `default`. */
+function apiServerObjects(): KubeObject[] {
+  const labels = { component: 'apiserver', provider: 'kubernetes' };
+  return [
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'kubernetes', namespace: 'default', labels },
+      spec: { ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: 443 }], clusterIP: '10.0.0.1', clusterIPs: ['10.0.0.1'], type: 'ClusterIP', sessionAffinity: 'None' },
+      status: { loadBalancer: {} },
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Endpoints',
+      metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
+      subsets: [{ addresses: [{ ip: '10.240.0.2' }], ports: [{ name: 'https', port: 443, protocol: 'TCP' }] }],
+    },
+  ];
 }
 
 /** `0210 19:12:45.000000`: a klog time `secondsAgo` before now. */

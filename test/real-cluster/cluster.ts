@@ -207,7 +207,14 @@ export async function startRealCluster(options: RealClusterOptions): Promise<Rea
       if (apiserver.exitCode !== null) {
         throw new Error(`kube-apiserver exited with ${apiserver.exitCode}:\n${await tail(join(dir, 'kube-apiserver.log'), 30)}`);
       }
-      if ((await getStatus(`${url}/readyz`, tls.cert, adminToken)) === 200) break;
+      // Ready, and the bootstrap controller has made `default` and the `kubernetes`
+      // Service: a scenario's own copy of that Service must meet the server's.
+      if (
+        (await getStatus(`${url}/readyz`, tls.cert, adminToken)) === 200 &&
+        (await getStatus(`${url}/api/v1/namespaces/default/services/kubernetes`, tls.cert, adminToken)) === 200
+      ) {
+        break;
+      }
       if (Date.now() > deadline) {
         throw new Error(`kube-apiserver was not ready within ${READY_TIMEOUT_MS} ms:\n${await tail(join(dir, 'kube-apiserver.log'), 30)}\netcd:\n${await tail(join(dir, 'etcd.log'), 10)}`);
       }

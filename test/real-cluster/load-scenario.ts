@@ -144,9 +144,13 @@ export async function loadScenario(cluster: RealCluster, scenario: Scenario): Pr
 async function loadObject(cluster: RealCluster, object: KubeObject, kubelets: RunningKubelet[]): Promise<void> {
   const what = `loading ${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`;
   const collection = collectionPath(object);
+  const itemPath = `${collection}/${encodeURIComponent(object.metadata.name)}`;
+  // What the API server made itself stays the server's. Asked first because a
+  // create can fail validation (the `kubernetes` Service's IP is taken: 422)
+  // before it would meet the existing name (409).
+  if ((await apiRequest(cluster, 'GET', itemPath)).status === 200) return;
   const created = await mustRequest(cluster, 'POST', collection, forCreate(object), what, { allowed: [409] });
   if (created.status === 409) return;
-  const itemPath = `${collection}/${encodeURIComponent(object.metadata.name)}`;
   if (object.kind === 'Node') {
     const kubelet = kubelets.find((candidate) => candidate.node === object.metadata.name);
     if (!kubelet) throw new Error(`${what}: no kubelet was started for it`);

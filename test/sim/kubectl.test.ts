@@ -71,7 +71,7 @@ for (const candidate of candidates) {
       if (!('path' in candidate)) return t.skip(candidate.missing);
       const output = join(dir, 'dump');
       await kubectl(['cluster-info', 'dump', '--all-namespaces', '--output-directory', output]);
-      assert.deepEqual((await readdir(output)).sort(), ['default', NS, 'kube-system', 'nodes.json'].sort());
+      assert.deepEqual((await readdir(output)).sort(), ['default', NS, 'kube-node-lease', 'kube-public', 'kube-system', 'nodes.json'].sort());
       const pods = JSON.parse(await readFile(join(output, NS, 'pods.json'), 'utf8')) as { kind: string; items: unknown[] };
       assert.deepEqual([pods.kind, pods.items.length], ['PodList', 1]);
       const logs = await readFile(join(output, NS, 'cockroachdb-0', 'logs.txt'), 'utf8');
