@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${row('kubectl cluster-info dump', kubectl, kubectlContents)}\n`);
     if (kubectl.exitCode !== 0) process.stdout.write(`  kubectl: ${kubectl.stderrTail}\n`);
     const ratio = (run: Measurement): string => (kubectl.wallMs / run.wallMs).toFixed(1);
-    process.stdout.write(`\nratio: kubectl cluster-info dump took ${ratio(logdump)}x as long as logdump -o .tar.gz and ${ratio(logdumpTree)}x as long as logdump --out-dir (both write a directory tree)\n`);
+    process.stdout.write(`\nratio: kubectl cluster-info dump took ${ratio(logdump)}x as long as logdump -o .tar.gz and ${ratio(logdumpTree)}x as long as logdump --out-dir (which, like kubectl, writes a directory tree)\n`);
     process.stdout.write(`logdump stored ${logdumpContents.files} files to kubectl's ${kubectlContents.files}: kubectl reads no node logs, no events.k8s.io events, no statefulsets, jobs or PVCs\n`);
     process.stdout.write(`logdump peak RSS: ${mib(Math.max(logdump.peakRssBytes ?? 0, logdumpTree.peakRssBytes ?? 0))} while collecting ${mib(logdumpContents.bytes)}\n`);
   } finally {
