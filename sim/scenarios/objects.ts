@@ -169,7 +169,7 @@ export function podObject(plan: PodPlan): KubeObject {
   const metadata: KubeObject['metadata'] = {
     name: plan.name,
     namespace: plan.namespace,
-    labels: plan.labels ?? {},
+    ...(plan.labels && Object.keys(plan.labels).length > 0 ? { labels: plan.labels } : {}),
     creationTimestamp: created,
   };
   if (plan.owner) {
@@ -281,7 +281,7 @@ export function serviceObject(namespace: string, name: string, options: { select
   return {
     apiVersion: 'v1',
     kind: 'Service',
-    metadata: { name, namespace, labels: options.labels ?? {} },
+    metadata: { name, namespace, ...(options.labels && Object.keys(options.labels).length > 0 ? { labels: options.labels } : {}) },
     spec: { selector: options.selector, ports: options.ports, clusterIP: options.clusterIP, clusterIPs: [options.clusterIP], type: 'ClusterIP', sessionAffinity: 'None' },
     status: { loadBalancer: {} },
   };
@@ -334,7 +334,12 @@ export function workloadObject(
   const served = { ...WORKLOAD_SPEC_DEFAULTS[kind], ...spec, template };
   // Zero counters tagged omitempty are absent from what the API server sends.
   const counters = Object.entries({ observedGeneration: 1, ...status }).filter(([key, value]) => !(value === 0 && OMITEMPTY_STATUS_FIELDS[kind].includes(key)));
-  return { apiVersion: 'apps/v1', kind, metadata: { name, namespace, labels, generation: 1 }, spec: served, status: Object.fromEntries(counters) };
+  // Empty maps are omitempty: a real server serves no `labels: {}`.
+  const metadata: KubeObject['metadata'] = { name, namespace, ...(Object.keys(labels).length > 0 ? { labels } : {}), generation: 1 };
+  // The DaemonSet strategy stamps the template generation on create (daemonset/strategy.go).
+  if (kind === 'DaemonSet') metadata['annotations'] = { 'deprecated.daemonset.template.generation': '1' };
+  const counts = kind === 'DaemonSet' ? { numberMisscheduled: 0, ...Object.fromEntries(counters) } : Object.fromEntries(counters);
+  return { apiVersion: 'apps/v1', kind, metadata, spec: served, status: counts };
 }
 
 /** apps/v1 defaults (pkg/apis/apps/v1/defaults.go) a real server adds to a created workload. */
