@@ -7,8 +7,10 @@ import type { CollectContext, Collector, CollectUnit, ItemState, NodeSummary } f
 /** The kubelet's log is always collected; `--node-log` adds more. */
 export const KUBELET = 'kubelet';
 
-/** Without `--since` or a node creation time, node logs reach back this far. */
+/** Without `--since`, node logs reach back at least this far. */
 const DEFAULT_NODE_LOG_SPAN_MS = 24 * 60 * 60 * 1000;
+/** How long before its Node object a node's kubelet may already be logging. */
+const NODE_LOG_LEAD_MS = 60 * 60 * 1000;
 /** Very old nodes get wider windows rather than hundreds of requests. */
 const MAX_WINDOWS_PER_LOG = 24;
 /** Lines written while we collect still count: the last window ends a little after "now". */
@@ -87,12 +89,18 @@ function nodeLogUnit(context: CollectContext, node: NodeSummary, name: string): 
   };
 }
 
-/** Where a node log starts: `--since`, else the node's creation, else a day back. */
+/**
+ * Where a node log starts: `--since`; else a day back, or earlier for a node
+ * older than that. Not at the Node's creation: the kubelet logs before it
+ * registers (often why it could not), and a node that registered again has a
+ * younger Node object than its journal.
+ */
 function nodeLogStart(context: CollectContext, node: NodeSummary): Date {
   const now = context.cluster.serverNow.getTime();
   if (context.options.sinceSeconds !== undefined) return new Date(now - context.options.sinceSeconds * 1000);
+  const dayBack = now - DEFAULT_NODE_LOG_SPAN_MS;
   const created = node.createdAt?.getTime();
-  return new Date(created !== undefined && created < now ? created : now - DEFAULT_NODE_LOG_SPAN_MS);
+  return new Date(created !== undefined ? Math.min(created - NODE_LOG_LEAD_MS, dayBack) : dayBack);
 }
 
 /** `windowMs`, widened so that a long-lived node costs at most MAX_WINDOWS_PER_LOG requests. */

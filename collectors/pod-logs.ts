@@ -31,7 +31,13 @@ function podLogUnit(context: CollectContext, pod: PodSummary, container: Contain
     async open(_signal, state) {
       const query = { container: container.name, previous, sinceSeconds, limitBytes: maxLogBytes };
       try {
-        const { body } = await openStream(context.kube, apiPath, query, context.request, context.options.retry);
+        const { status, body } = await openStream(context.kube, apiPath, query, context.request, context.options.retry);
+        if (status === 204) {
+          // The API server answers 204 for a pod no node has taken yet: there is no log anywhere.
+          body.resume();
+          state.skipped = 'the pod is not scheduled to a node yet, so it has no log (HTTP 204)';
+          return undefined;
+        }
         return countAgainstCap(guardedSource(body, state, `reading ${apiPath}`), maxLogBytes, state);
       } catch (error) {
         const skipped = noLogReason(error);

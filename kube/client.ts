@@ -44,6 +44,8 @@ export class KubeRequestError extends Error {
 
 /** What `KubeClient.stream` returns: the open response, to be consumed by the caller. */
 export interface KubeStream {
+  /** 200, or 204 when the server says there is nothing (a pod not yet scheduled has no log). */
+  status: number;
   body: IncomingMessage;
   contentType: string;
   /** The server's clock, from its Date header. */
@@ -146,6 +148,7 @@ export class KubeClient {
         if (status >= 200 && status < 300) {
           const date = response.headers.date ? new Date(response.headers.date) : undefined;
           resolve({
+            status,
             body: response,
             contentType: String(response.headers['content-type'] ?? ''),
             serverDate: date && !Number.isNaN(date.getTime()) ? date : undefined,
