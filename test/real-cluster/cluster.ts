@@ -11,16 +11,16 @@ import { createWriteStream } from 'node:fs';
 import { access, constants, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { createSelfSignedTls } from '../../sim/tls.js';
 
-/** The repository root (this file runs from dist/test/real-cluster/). */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Where test/real-cluster/setup caches the binary. */
-export const KUBE_APISERVER = join(process.env['LOGDUMP_REAL_CACHE'] ?? join(REPO_ROOT, '.cache'), 'kube-apiserver-1.20.2/kube-apiserver');
+export const KUBE_APISERVER = join(
+  process.env['LOGDUMP_REAL_CACHE'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'kube-logdump'),
+  'kube-apiserver-1.20.2/kube-apiserver',
+);
 
 /** The user whose token is in tokens.csv as a member of system:masters. */
 export const ADMIN_USER = 'logdump-admin';
