@@ -4,7 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { describeError, SinkError } from '../core/errors.js';
-import { EntryPathRegistry } from './entry-path.js';
+import { EntryWrites } from './entry-path.js';
 import { coalesceChunks, discardSource, readSourceChunks } from './entry-source.js';
 import { SPOOL_WRITE_BYTES } from './spool.js';
 import type { ArchiveSink, EntrySource } from './sink.js';
@@ -30,8 +30,7 @@ const ENTRY_OPEN_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_TR
  */
 export class DirectorySink implements ArchiveSink {
   readonly location: string;
-  private readonly paths = new EntryPathRegistry();
-  private readonly inFlight = new Set<Promise<number>>();
+  private readonly writes = new EntryWrites();
   /** Relative folder → its checked real path (see makeParentDirs). */
   private readonly checkedDirs = new Map<string, Promise<string>>();
   private closing: Promise<void> | undefined;
@@ -61,30 +60,15 @@ export class DirectorySink implements ArchiveSink {
    * removed) or SinkError (the file system failed, or the sink is closed).
    */
   async writeEntry(path: string, source: EntrySource): Promise<number> {
-    try {
+    const checkOpen = (): void => {
       if (this.closing) throw new SinkError(`writing entry "${path}" to ${this.location}: the sink is already closed`);
-      this.paths.claim(path);
-    } catch (error: unknown) {
-      discardSource(source);
-      throw error;
-    }
-    const write = this.writeFile(path, source);
-    this.inFlight.add(write);
-    try {
-      return await write;
-    } catch (error: unknown) {
-      // Nothing of the entry was kept, so the caller may retry the same path.
-      this.paths.release(path);
-      throw error;
-    } finally {
-      this.inFlight.delete(write);
-    }
+    };
+    return this.writes.run(path, source, checkOpen, () => this.writeFile(path, source));
   }
 
   /** Waits for the entries already being written; any later writeEntry rejects. */
   close(): Promise<void> {
-    // Each entry's outcome goes to its own writeEntry caller; here we only wait.
-    this.closing ??= Promise.allSettled([...this.inFlight]).then(() => undefined);
+    this.closing ??= this.writes.settled();
     return this.closing;
   }
 

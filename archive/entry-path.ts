@@ -1,4 +1,5 @@
-import { EntryPathError } from './sink.js';
+import { discardSource } from './entry-source.js';
+import { EntryPathError, type EntrySource } from './sink.js';
 
 /**
  * Checks that `path` is a relative POSIX path that stays inside the dump.
@@ -34,5 +35,43 @@ export class EntryPathRegistry {
 
   release(path: string): void {
     this.claimed.delete(path);
+  }
+}
+
+/**
+ * The bookkeeping every sink shares around one entry's write: refuse a bad or
+ * duplicate path (and a closed sink) before reading a byte, discarding the
+ * refused source so its connection is freed; release the path when the write
+ * fails, since nothing of it was kept and the caller may retry; and know what
+ * is still in flight, so `close` can wait for it.
+ */
+export class EntryWrites {
+  private readonly paths = new EntryPathRegistry();
+  private readonly inFlight = new Set<Promise<number>>();
+
+  /** `checkOpen` throws when the sink no longer takes entries; `write` stores the bytes and returns their count. */
+  async run(path: string, source: EntrySource, checkOpen: () => void, write: () => Promise<number>): Promise<number> {
+    try {
+      checkOpen();
+      this.paths.claim(path);
+    } catch (error: unknown) {
+      discardSource(source);
+      throw error;
+    }
+    const writing = write();
+    this.inFlight.add(writing);
+    try {
+      return await writing;
+    } catch (error: unknown) {
+      this.paths.release(path);
+      throw error;
+    } finally {
+      this.inFlight.delete(writing);
+    }
+  }
+
+  /** Settles once every write already started has, whatever its outcome (each goes to its own caller). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
   }
 }

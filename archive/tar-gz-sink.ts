@@ -9,8 +9,8 @@ import { createParallelGzip, DEFAULT_PARALLEL_GZIP } from './parallel-gzip.js';
 import { pack as createPack } from 'tar-stream';
 import type { Header, Pack } from 'tar-stream';
 import { describeError, SinkError } from '../core/errors.js';
-import { EntryPathRegistry } from './entry-path.js';
-import { discardSource, readSourceChunks } from './entry-source.js';
+import { EntryWrites } from './entry-path.js';
+import { readSourceChunks } from './entry-source.js';
 import type { ArchiveSink, EntrySource } from './sink.js';
 import { EntrySourceError } from './sink.js';
 import { removeSpooled, Spool } from './spool.js';
@@ -60,8 +60,7 @@ export class TarGzSink implements ArchiveSink {
   private readonly pack: Pack;
   /** Settles when the output pipeline ends; never rejects (see recordOutputFailure). */
   private readonly output: Promise<void>;
-  private readonly paths = new EntryPathRegistry();
-  private readonly inFlight = new Set<Promise<number>>();
+  private readonly writes = new EntryWrites();
   private readonly ready: PackJob[] = [];
   private packing = false;
   private spoolCount = 0;
@@ -104,24 +103,7 @@ export class TarGzSink implements ArchiveSink {
    * spool failed, or the sink is closed).
    */
   async writeEntry(path: string, source: EntrySource): Promise<number> {
-    try {
-      this.checkWritable(path);
-      this.paths.claim(path);
-    } catch (error: unknown) {
-      discardSource(source);
-      throw error;
-    }
-    const write = this.spoolThenPack(path, source);
-    this.inFlight.add(write);
-    try {
-      return await write;
-    } catch (error: unknown) {
-      // Nothing of the entry was stored, so the caller may retry the same path.
-      this.paths.release(path);
-      throw error;
-    } finally {
-      this.inFlight.delete(write);
-    }
+    return this.writes.run(path, source, () => this.checkWritable(path), () => this.spoolThenPack(path, source));
   }
 
   /**
@@ -215,8 +197,7 @@ export class TarGzSink implements ArchiveSink {
   }
 
   private async finishArchive(): Promise<void> {
-    // Each entry's outcome goes to its own writeEntry caller; here we only wait.
-    await Promise.allSettled([...this.inFlight]);
+    await this.writes.settled();
     if (!this.failure) this.pack.finalize();
     await this.output;
     const errors = [this.failure, this.cleanupFailure, await this.removeTempDir()].filter(isDefined);
