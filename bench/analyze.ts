@@ -15,29 +15,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
-import { LOGDUMP, measure, mib, seconds, startSimulatorProcess } from './measure.js';
+import { GENERATED_SIZE_FLAGS, generatedSize, LOGDUMP, measure, mib, seconds, startSimulatorProcess } from './measure.js';
 
 const run = promisify(execFile);
 
 const { values: flags } = parseArgs({
   options: {
-    nodes: { type: 'string', default: '200' },
-    'pods-per-node': { type: 'string', default: '10' },
-    'log-bytes': { type: 'string', default: '540000' },
-    'node-log-bytes': { type: 'string', default: '200000' },
+    ...GENERATED_SIZE_FLAGS,
     dump: { type: 'string' },
   },
 });
 
 async function makeDump(dir: string): Promise<string> {
   const kubeconfig = join(dir, 'kubeconfig');
-  const simulator = await startSimulatorProcess(kubeconfig, {
-    nodes: flags.nodes,
-    podsPerNode: flags['pods-per-node'],
-    logBytes: flags['log-bytes'],
-    nodeLogBytes: flags['node-log-bytes'],
-    latencyMs: '0',
-  });
+  const simulator = await startSimulatorProcess(kubeconfig, generatedSize(flags, '0'));
   try {
     const dump = join(dir, 'dump.tar.gz');
     await run(LOGDUMP, ['collect', '--kubeconfig', kubeconfig, '-o', dump], { maxBuffer: 16 * 1024 * 1024 });

@@ -15,15 +15,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readArchiveEntries } from '../archive/read-archive.js';
 import type { Manifest } from '../collectors/manifest.js';
-import { LOGDUMP, measure, mib, seconds, startSimulatorProcess, treeSize, type Measurement } from './measure.js';
+import { GENERATED_SIZE_FLAGS, generatedSize, LOGDUMP, measure, mib, seconds, startSimulatorProcess, treeSize, type Measurement } from './measure.js';
 
 
 const { values: flags } = parseArgs({
   options: {
-    nodes: { type: 'string', default: '200' },
-    'pods-per-node': { type: 'string', default: '10' },
-    'log-bytes': { type: 'string', default: '540000' },
-    'node-log-bytes': { type: 'string', default: '200000' },
+    ...GENERATED_SIZE_FLAGS,
     'latency-ms': { type: 'string', default: '20' },
     concurrency: { type: 'string', default: '32' },
     kubectl: { type: 'string', default: 'kubectl' },
@@ -50,13 +47,7 @@ function row(name: string, run: Measurement, contents: { files: number; bytes: n
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'logdump-bench-'));
   const kubeconfig = join(dir, 'kubeconfig');
-  const simulator = await startSimulatorProcess(kubeconfig, {
-    nodes: flags.nodes,
-    podsPerNode: flags['pods-per-node'],
-    logBytes: flags['log-bytes'],
-    nodeLogBytes: flags['node-log-bytes'],
-    latencyMs: flags['latency-ms'],
-  });
+  const simulator = await startSimulatorProcess(kubeconfig, generatedSize(flags, flags['latency-ms']));
   try {
     const pods = Number(flags.nodes) * Number(flags['pods-per-node']);
     process.stdout.write(`bench/collect: ${flags.nodes} nodes, ${pods} pods, ${mib(pods * Number(flags['log-bytes']))} of container logs, ${flags['latency-ms']} ms per request\n\n`);

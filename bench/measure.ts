@@ -87,6 +87,19 @@ export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** The benchmarks' flags for the generated scenario's size (node:util parseArgs options); the defaults are the issues'. */
+export const GENERATED_SIZE_FLAGS = {
+  nodes: { type: 'string', default: '200' },
+  'pods-per-node': { type: 'string', default: '10' },
+  'log-bytes': { type: 'string', default: '540000' },
+  'node-log-bytes': { type: 'string', default: '200000' },
+} as const;
+
+/** Those flags as simulator parameters. */
+export function generatedSize(flags: { nodes: string; 'pods-per-node': string; 'log-bytes': string; 'node-log-bytes': string }, latencyMs: string): GeneratedSize {
+  return { nodes: flags.nodes, podsPerNode: flags['pods-per-node'], logBytes: flags['log-bytes'], nodeLogBytes: flags['node-log-bytes'], latencyMs };
+}
+
 /** The generated scenario's size, as `logdump sim --param` values. */
 export interface GeneratedSize {
   nodes: string;
