@@ -10,6 +10,7 @@ import { analyzeCommand } from './commands/analyze.js';
 import { collectCommand } from './commands/collect.js';
 import { rulesCommand } from './commands/rules.js';
 import { simCommand } from './commands/sim.js';
+import { uploadCommand } from './commands/upload.js';
 
 // yargs 18 is ESM-first: commands are registered by hand, each with its name set
 // explicitly in its module, so the CLI reads the same as `logdump --help`.
@@ -22,6 +23,7 @@ await yargs(hideBin(process.argv))
   .command(analyzeCommand)
   .command(rulesCommand)
   .command(simCommand)
+  .command(uploadCommand)
   .demandCommand(1, 'name a command: logdump collect, analyze, rules or sim')
   .strict()
   .help()
