@@ -44,6 +44,7 @@ export function rankFindings(findings: Finding[]): Finding[] {
       Number(b.rootCause ?? false) - Number(a.rootCause ?? false) ||
       b.count - a.count ||
       a.id.localeCompare(b.id) ||
-      a.title.localeCompare(b.title),
+      a.title.localeCompare(b.title) ||
+      JSON.stringify(a.key).localeCompare(JSON.stringify(b.key)),
   );
 }

@@ -1,5 +1,6 @@
 import type { Analyzer } from './analyzer.js';
 import type { Evidence } from './evidence.js';
+import { sortedSamples } from './signatures.js';
 import type { Finding, Sample } from './types.js';
 
 export const NODE_NOT_READY_ID = 'node-not-ready-at-collection';
@@ -41,7 +42,7 @@ function analyzeNode(node: NodeShape, evidence: Evidence): Finding | undefined {
     count: 1,
     ...(ready.lastTransitionTime ? { firstSeen: ready.lastTransitionTime } : {}),
     samples: kubeletEvidence(name, evidence),
-    related: evidence.signatures.filter((group) => group.objects.has(`Node//${name}`)).map((group) => group.rule.id),
+    related: [...new Set(evidence.signatures.filter((group) => group.objects.has(`Node//${name}`)).map((group) => group.rule.id))].sort(),
   };
 }
 
@@ -49,5 +50,5 @@ function analyzeNode(node: NodeShape, evidence: Evidence): Finding | undefined {
 function kubeletEvidence(node: string, evidence: Evidence): Sample[] {
   const fromRules = evidence.signatures.filter((group) => group.objects.has(`Node//${node}`)).flatMap((group) => [...group.samples.values()]);
   const fromShapes = evidence.errorShapes.filter((shape) => shape.objects.has(`Node//${node}`)).flatMap((shape) => shape.samples);
-  return [...fromRules, ...fromShapes].slice(0, 5);
+  return [...sortedSamples(fromRules), ...sortedSamples(fromShapes)].slice(0, 5);
 }

@@ -1,6 +1,6 @@
 import type { Analyzer } from './analyzer.js';
-import type { SignatureGroup } from './evidence.js';
-import type { Finding } from './types.js';
+import { objectKey, type SignatureGroup } from './evidence.js';
+import type { Finding, ObjectRef, Sample } from './types.js';
 
 /**
  * The catalog's findings: one per rule and grouping key, with the objects it
@@ -27,10 +27,10 @@ function toFinding(group: SignatureGroup): Finding {
     remedy: rule.remedy,
     ...(rule.docsUrl ? { docsUrl: rule.docsUrl } : {}),
     key: group.key,
-    objects: [...group.objects.values()],
+    objects: sortedObjects(group.objects.values()),
     count: group.count,
     ...times(group.firstSeen, group.lastSeen),
-    samples: [...group.samples.values()],
+    samples: sortedSamples(group.samples.values()),
   };
 }
 
@@ -40,4 +40,14 @@ export function times(first: number | undefined, last: number | undefined): Pick
     ...(first !== undefined ? { firstSeen: new Date(first).toISOString() } : {}),
     ...(last !== undefined ? { lastSeen: new Date(last).toISOString() } : {}),
   };
+}
+
+/** Objects in a stable order: the dump's file order must not show in the output. */
+export function sortedObjects(objects: Iterable<ObjectRef>): ObjectRef[] {
+  return [...objects].sort((a, b) => (objectKey(a) < objectKey(b) ? -1 : objectKey(a) > objectKey(b) ? 1 : 0));
+}
+
+/** Samples by file, then line. */
+export function sortedSamples(samples: Iterable<Sample>): Sample[] {
+  return [...samples].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
 }

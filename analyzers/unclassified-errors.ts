@@ -1,5 +1,5 @@
 import type { Analyzer } from './analyzer.js';
-import { times } from './signatures.js';
+import { sortedObjects, times } from './signatures.js';
 import type { Finding } from './types.js';
 
 export const UNCLASSIFIED_ID = 'unclassified-error';
@@ -25,7 +25,7 @@ export const unclassifiedErrorsAnalyzer: Analyzer = {
         explanation: 'Error-level lines of one shape that no rule in the catalog recognizes. They may be noise or a new failure mode.',
         remedy: 'If it matters, add a rule for it to a rules file (logdump analyze --rules FILE) with an explanation and remedy; if it is expected, add an allow entry with a reason.',
         key: { shape: shape.shape },
-        objects: [...shape.objects.values()],
+        objects: sortedObjects(shape.objects.values()),
         count: shape.count,
         ...times(shape.firstSeen, shape.lastSeen),
         samples: shape.samples,

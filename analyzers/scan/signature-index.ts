@@ -7,6 +7,8 @@ import type { CandidateFilter } from './line-scanner.js';
 
 /** Distinct sample lines kept per finding; repeats are counted, not kept. */
 const MAX_SAMPLES = 5;
+/** Sample lines kept per unclassified error shape. */
+const MAX_SHAPE_SAMPLES = 3;
 /** Objects listed per finding. */
 const MAX_OBJECTS = 50;
 /** Distinct unclassified error shapes kept; later new shapes only count. */
@@ -138,7 +140,7 @@ export class SignatureIndex {
     group.count += observation.count;
     widenTimes(group, observation.time);
     widenTimes(group, observation.firstTime);
-    if (group.objects.size < MAX_OBJECTS) group.objects.set(objectKey(object), object);
+    keepSmallest(group.objects, objectKey(object), object, MAX_OBJECTS, objectKey);
     addSample(group.samples, observation);
   }
 
@@ -155,8 +157,8 @@ export class SignatureIndex {
     }
     entry.count += observation.count;
     widenTimes(entry, observation.time);
-    if (entry.objects.size < MAX_OBJECTS) entry.objects.set(objectKey(observation.object), observation.object);
-    if (entry.samples.length < 3) entry.samples.push(sampleOf(observation));
+    keepSmallest(entry.objects, objectKey(observation.object), observation.object, MAX_OBJECTS, objectKey);
+    addShapeSample(entry.samples, observation);
   }
 }
 
@@ -195,12 +197,46 @@ function widenTimes(target: { firstSeen: number | undefined; lastSeen: number | 
   if (target.lastSeen === undefined || time > target.lastSeen) target.lastSeen = time;
 }
 
-/** Samples are distinct per file and shape: the same line in events.json and in a kubelet log are two pieces of evidence. */
+/**
+ * Samples are distinct per file and shape: the same line in events.json and in
+ * a kubelet log are two pieces of evidence. Which are kept does not depend on
+ * the order files come in (a tar's order is not stable): the first lines by
+ * path and line number win, and repeats are counted on the kept ones.
+ */
 function addSample(samples: Map<string, Sample>, observation: Observation): void {
-  const shape = `${observation.path}\u0000${normalizeLine(observation.text)}`;
-  const existing = samples.get(shape);
+  const key = `${observation.path}\u0000${normalizeLine(observation.text)}`;
+  const existing = samples.get(key);
   if (existing) existing.repeats += observation.count;
-  else if (samples.size < MAX_SAMPLES) samples.set(shape, sampleOf(observation));
+  else keepSmallest(samples, key, sampleOf(observation), MAX_SAMPLES, sampleOrder);
+}
+
+function sampleOrder(sample: Sample): string {
+  return `${sample.path}\u0000${String(sample.line).padStart(12, '0')}`;
+}
+
+/** The first few error lines of a shape, by path and line number, whatever the order of the files. */
+function addShapeSample(samples: Sample[], observation: Observation): void {
+  samples.push(sampleOf(observation));
+  samples.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+  if (samples.length > MAX_SHAPE_SAMPLES) samples.pop();
+}
+
+/** Keeps at most `limit` entries, those first in `order`: deterministic whatever the order of arrival. */
+function keepSmallest<T>(map: Map<string, T>, key: string, value: T, limit: number, order: (value: T) => string): void {
+  if (map.has(key)) return;
+  if (map.size < limit) {
+    map.set(key, value);
+    return;
+  }
+  let last: [string, string] | undefined;
+  for (const [existingKey, existing] of map) {
+    const rank = order(existing);
+    if (last === undefined || rank > last[1]) last = [existingKey, rank];
+  }
+  if (last !== undefined && order(value) < last[1]) {
+    map.delete(last[0]);
+    map.set(key, value);
+  }
 }
 
 function sampleOf(observation: Observation): Sample {

@@ -13,6 +13,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { Analysis } from '../../analyzers/types.js';
 import { readArchiveToMap } from '../../archive/read-archive.js';
 import type { Manifest } from '../../collectors/manifest.js';
 import { startSimulator, type RunningSimulator } from '../../sim/index.js';
@@ -111,6 +112,20 @@ for (const scenario of ['statefulset-quorum-deadlock', 'healthy']) {
         const field = path.endsWith('.events.k8s.io.json') ? 'note' : 'message';
         assert.deepEqual(eventSummary(realDump.files.get(path), field), eventSummary(simDump.files.get(path), field), path);
       }
+    });
+
+    it('analyzes to the same findings', async () => {
+      const findings = async (name: string): Promise<string[]> => {
+        const result = await runLogdump(['analyze', join(workdir.dir, name), '--format', 'json']);
+        assert.equal(result.code, 0, result.stderr);
+        // Times are left out: the real server stamps objects with its own clock.
+        return (JSON.parse(result.stdout) as Analysis).findings.map(
+          (finding) => `${finding.severity} ${finding.id} ${finding.title} ×${finding.count} ${finding.objects.map((object) => object.name).join(',')}`,
+        );
+      };
+      const [fromSim, fromReal] = await Promise.all([findings('sim.tar.gz'), findings('real.tar.gz')]);
+      assert.deepEqual(fromReal, fromSim);
+      if (scenario === 'statefulset-quorum-deadlock') assert.match(fromReal[0] ?? '', /^error statefulset-ordered-start-stall /);
     });
 
     it('records the same items in the manifest', () => {
