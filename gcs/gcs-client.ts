@@ -23,8 +23,13 @@ export interface GcsClientOptions {
   readonly deadline?: number | undefined;
 }
 
-/** Six retries with doubling delays capped at 32 s ride out a minute of 503s, as gsutil's defaults do. */
-export const DEFAULT_RETRY: RetryTuning = { maxRetries: 6, maxRetryDelaySeconds: 32, retryDelayMultiplier: 2 };
+/**
+ * Doubling delays capped at 32 s, as gsutil's. Ten rather than the client's 3:
+ * a resumable upload counts its retries over the whole session, not per chunk
+ * (Upload#numRetries in resumable-upload.js is never reset), so a large
+ * upload on a flaky link needs a larger budget.
+ */
+export const DEFAULT_RETRY: RetryTuning = { maxRetries: 10, maxRetryDelaySeconds: 32, retryDelayMultiplier: 2 };
 
 /** A request to GCS that sends nothing back for this long is given up (the client's own default is 60 s). */
 const REQUEST_TIMEOUT_MS = 60_000;
