@@ -75,7 +75,14 @@ export interface Evidence {
   stats: { files: number; lines: number; bytes: number };
 }
 
-/** `Pod/ns/name`: the key objects are deduplicated by. */
+/** `Pod/ns/name`: the key objects are deduplicated by; remembered, because every line of a log asks for it. */
 export function objectKey(object: ObjectRef): string {
-  return `${object.kind}/${object.namespace ?? ''}/${object.name}`;
+  let key = OBJECT_KEYS.get(object);
+  if (key === undefined) {
+    key = `${object.kind}/${object.namespace ?? ''}/${object.name}`;
+    OBJECT_KEYS.set(object, key);
+  }
+  return key;
 }
+
+const OBJECT_KEYS = new WeakMap<ObjectRef, string>();

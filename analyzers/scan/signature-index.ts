@@ -221,23 +221,35 @@ function addShapeSample(samples: Sample[], observation: Observation): void {
   if (samples.length > MAX_SHAPE_SAMPLES) samples.pop();
 }
 
-/** Keeps at most `limit` entries, those first in `order`: deterministic whatever the order of arrival. */
+/**
+ * Keeps at most `limit` entries, those first in `order`: deterministic whatever
+ * the order of arrival. The last kept rank is remembered per map, so the
+ * common case (a full map and a later entry) is one comparison.
+ */
 function keepSmallest<T>(map: Map<string, T>, key: string, value: T, limit: number, order: (value: T) => string): void {
   if (map.has(key)) return;
   if (map.size < limit) {
     map.set(key, value);
+    LAST_RANKS.delete(map);
     return;
   }
-  let last: [string, string] | undefined;
-  for (const [existingKey, existing] of map) {
-    const rank = order(existing);
-    if (last === undefined || rank > last[1]) last = [existingKey, rank];
+  const rank = order(value);
+  let last = LAST_RANKS.get(map);
+  if (last === undefined) {
+    for (const [existingKey, existing] of map) {
+      const existingRank = order(existing);
+      if (last === undefined || existingRank > last.rank) last = { key: existingKey, rank: existingRank };
+    }
+    if (last) LAST_RANKS.set(map, last);
   }
-  if (last !== undefined && order(value) < last[1]) {
-    map.delete(last[0]);
+  if (last !== undefined && rank < last.rank) {
+    map.delete(last.key);
     map.set(key, value);
+    LAST_RANKS.delete(map);
   }
 }
+
+const LAST_RANKS = new WeakMap<Map<string, unknown>, { key: string; rank: string }>();
 
 function sampleOf(observation: Observation): Sample {
   return { path: observation.path, line: observation.line, text: observation.text, repeats: observation.count };
