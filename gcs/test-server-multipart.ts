@@ -11,12 +11,13 @@ export class MultipartError extends Error {
 }
 
 /**
- * The boundary of a `multipart/related` Content-Type. gcloud quotes it
- * (`boundary="===============123=="`), @google-cloud/storage does not.
+ * The boundary of a `multipart/related` Content-Type. gcloud quotes it, in
+ * single quotes (`boundary='===============123=='`, from Python's email
+ * package); RFC 2046 quoting uses double quotes; @google-cloud/storage sends it bare.
  */
 export function multipartBoundary(contentType: string | undefined): string {
-  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
-  const boundary = match?.[1] ?? match?.[2];
+  const match = /;\s*boundary=(?:"([^"]+)"|'([^']+)'|([^;\s]+))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2] ?? match?.[3];
   if (!contentType?.toLowerCase().startsWith('multipart/related') || !boundary) {
     throw new MultipartError(`expected multipart/related with a boundary, got ${JSON.stringify(contentType)}`);
   }

@@ -367,9 +367,7 @@ class ServerState {
     }
     const complete = range.total !== undefined ? session.size >= range.total : range.start !== undefined && range.end === undefined;
     if (!complete) {
-      const headers: Record<string, string> = { 'Content-Length': '0' };
-      if (session.size > 0) headers['Range'] = `bytes=0-${session.size - 1}`;
-      res.writeHead(308, headers).end();
+      sendIncomplete(req, res, session.size);
       return;
     }
     checkClientHash(req, session.hasher);
@@ -408,6 +406,22 @@ class ServerState {
     session.hasher.update(copy);
     session.size += copy.byteLength;
   }
+}
+
+/**
+ * "Resume Incomplete": 308 with the persisted range. Go's net/http treats a 308
+ * as a redirect, so the Go client (rclone) sends `X-GUploader-No-308: yes` and
+ * GCS then answers 200 with `X-Http-Status-Code-Override: 308` instead.
+ */
+function sendIncomplete(req: IncomingMessage, res: ServerResponse, persisted: number): void {
+  const headers: Record<string, string> = { 'Content-Length': '0' };
+  if (persisted > 0) headers['Range'] = `bytes=0-${persisted - 1}`;
+  if (req.headers['x-guploader-no-308'] === 'yes') {
+    headers['X-Http-Status-Code-Override'] = '308';
+    res.writeHead(200, headers).end();
+    return;
+  }
+  res.writeHead(308, headers).end();
 }
 
 function isStatusQuery(req: IncomingMessage): boolean {
