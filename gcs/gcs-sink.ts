@@ -5,7 +5,6 @@ import { EntryPathRegistry } from '../archive/entry-path.js';
 import { discardSource, readSourceChunks } from '../archive/entry-source.js';
 import type { ArchiveSink, EntrySource } from '../archive/sink.js';
 import { EntrySourceError } from '../archive/sink.js';
-import { describeError } from '../core/errors.js';
 import { formatGcsUrl, objectNameOf } from './gcs-url.js';
 import type { GcsLocation } from './gcs-url.js';
 
@@ -179,7 +178,3 @@ async function readHead(chunks: AsyncGenerator<Buffer>, limit: number): Promise<
   return { bytes: Buffer.concat(pieces, size), ended: false };
 }
 
-/** For messages: what failed and why, in one line. */
-export function describeUploadError(error: UploadError): string {
-  return `${error.objectName}: ${describeError(error.cause ?? error)}`;
-}

@@ -14,7 +14,6 @@ import type { GcsLocation } from './gcs-url.js';
 
 /** `expanded`: one object per dump file; `archive`: the `.tar.gz` as one object. */
 export type UploadMode = 'expanded' | 'archive';
-export const UPLOAD_MODES: readonly UploadMode[] = ['expanded', 'archive'];
 
 /** Options of {@link uploadDump}. */
 export interface UploadDumpOptions {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { readArchiveEntries } from '../../archive/read-archive.js';
@@ -32,7 +33,8 @@ export function collectedDump(): Promise<string> {
     const file = join(dir, 'dump.tar.gz');
     const result = await runLogdump(['collect', '--sim', 'statefulset-quorum-deadlock', '-o', file]);
     if (result.code !== 0) throw new Error(`logdump collect failed (${result.code}): ${result.stderr}`);
-    process.once('exit', () => void spawn('rm', ['-rf', dir]));
+    // Shared by the tests of a file, so it goes when the process does.
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     return file;
   })();
   return simDump;
