@@ -44,18 +44,23 @@ export const DEFAULT_MAX_BYTES_PER_ENTRY = 16 * 1024 * 1024;
  * Throws ArchiveReadError; a body that cannot be read (truncated or corrupt
  * archive) fails with an ArchiveReadError too.
  */
-export async function* readArchiveEntries(file: string): AsyncGenerator<ArchiveEntry> {
+export function readArchiveEntries(file: string): AsyncGenerator<ArchiveEntry> {
+  return readArchiveStream(createReadStream(file), file);
+}
+
+/** The same from any byte stream of a `.tar.gz` (a GCS object, say); `label` names it in errors. */
+export async function* readArchiveStream(input: Readable, label: string): AsyncGenerator<ArchiveEntry> {
   const extract = createExtract();
   const abort = new AbortController();
   // Observed right away, so a failure while the consumer holds a body is not an unhandled rejection.
-  const inputFailure = pipeline(createReadStream(file), createGunzip({ chunkSize: GUNZIP_CHUNK_BYTES }), extract, { signal: abort.signal }).then(
+  const inputFailure = pipeline(input, createGunzip({ chunkSize: GUNZIP_CHUNK_BYTES }), extract, { signal: abort.signal }).then(
     () => undefined,
     (error: unknown) => error ?? new Error('the input pipeline failed'),
   );
   let completed = false;
   try {
     for await (const entry of extract) {
-      const bridge = bridgeBody(entry, `reading entry "${entry.header.name}" of ${file}`);
+      const bridge = bridgeBody(entry, `reading entry "${entry.header.name}" of ${label}`);
       if (isFileEntry(entry.header.type)) {
         yield { path: entry.header.name, size: entry.header.size ?? 0, body: bridge.body };
       }
@@ -65,7 +70,7 @@ export async function* readArchiveEntries(file: string): AsyncGenerator<ArchiveE
     if (failure !== undefined) throw failure;
     completed = true;
   } catch (error: unknown) {
-    throw new ArchiveReadError(`reading archive ${file}`, { cause: error });
+    throw new ArchiveReadError(`reading archive ${label}`, { cause: error });
   } finally {
     if (!completed) await stopInput(abort, inputFailure);
   }

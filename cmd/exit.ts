@@ -1,9 +1,9 @@
-import { ClusterUnreachableError, EXIT, UsageError, describeError, type ExitCode } from '../core/errors.js';
+import { EXIT, UnreachableError, UsageError, describeError, type ExitCode } from '../core/errors.js';
 
 /** Maps an error that reached the entry point to its documented exit code. */
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof UsageError) return EXIT.usage;
-  if (error instanceof ClusterUnreachableError) return EXIT.unreachable;
+  if (error instanceof UnreachableError) return EXIT.unreachable;
   return EXIT.internal;
 }
 

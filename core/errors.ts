@@ -12,7 +12,7 @@ export const EXIT = {
   partial: 1,
   /** Bad flags, a missing or malformed kubeconfig, an unknown scenario. */
   usage: 2,
-  /** The cluster could not be reached or nothing at all could be collected. */
+  /** The cluster (or the bucket) could not be reached, or nothing at all could be collected (uploaded). */
   unreachable: 3,
   /** An unexpected failure of the tool itself (a bug): please report it. */
   internal: 4,
@@ -32,9 +32,9 @@ export class UsageError extends Error {
   }
 }
 
-/** The cluster could not be reached at all, so there is nothing to collect. */
-export class ClusterUnreachableError extends Error {
-  override readonly name = 'ClusterUnreachableError';
+/** The cluster or the bucket could not be reached at all, so nothing could be done. */
+export class UnreachableError extends Error {
+  override readonly name: string = 'UnreachableError';
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
   }

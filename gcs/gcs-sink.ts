@@ -1,8 +1,8 @@
 import type { Storage } from '@google-cloud/storage';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { EntryPathRegistry } from '../archive/entry-path.js';
-import { discardSource, readSourceChunks } from '../archive/entry-source.js';
+import { EntryWrites } from '../archive/entry-path.js';
+import { readSourceChunks } from '../archive/entry-source.js';
 import type { ArchiveSink, EntrySource } from '../archive/sink.js';
 import { EntrySourceError } from '../archive/sink.js';
 import { formatGcsUrl, objectNameOf } from './gcs-url.js';
@@ -68,8 +68,7 @@ export class GcsSink implements ArchiveSink {
   readonly location: string;
   /** Where the entries go. */
   readonly target: GcsLocation;
-  private readonly paths = new EntryPathRegistry();
-  private readonly inFlight = new Set<Promise<number>>();
+  private readonly writes = new EntryWrites();
   private readonly simpleMax: number;
   private readonly chunkSize: number;
   private closing: Promise<void> | undefined;
@@ -87,28 +86,15 @@ export class GcsSink implements ArchiveSink {
    * nothing is stored) or UploadError (GCS refused it after retries).
    */
   async writeEntry(path: string, source: EntrySource): Promise<number> {
-    try {
+    const checkOpen = (): void => {
       if (this.closing) throw new UploadError(objectNameOf(this.options.location, path), `uploading "${path}": the sink is already closed`);
-      this.paths.claim(path);
-    } catch (error: unknown) {
-      discardSource(source);
-      throw error;
-    }
-    const upload = this.upload(path, source);
-    this.inFlight.add(upload);
-    try {
-      return await upload;
-    } catch (error: unknown) {
-      this.paths.release(path);
-      throw error;
-    } finally {
-      this.inFlight.delete(upload);
-    }
+    };
+    return this.writes.run(path, source, checkOpen, () => this.upload(path, source));
   }
 
   /** Waits for the uploads in flight; any later writeEntry rejects. */
   close(): Promise<void> {
-    this.closing ??= Promise.allSettled([...this.inFlight]).then(() => undefined);
+    this.closing ??= this.writes.settled();
     return this.closing;
   }
 

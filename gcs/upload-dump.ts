@@ -5,7 +5,7 @@ import { basename, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import pLimit from 'p-limit';
 import { readArchiveEntries } from '../archive/read-archive.js';
-import { describeError, UsageError } from '../core/errors.js';
+import { describeError, UnreachableError, UsageError } from '../core/errors.js';
 import { createStorage } from './gcs-client.js';
 import type { RetryTuning } from './gcs-client.js';
 import { GcsSink, UploadError } from './gcs-sink.js';
@@ -40,7 +40,7 @@ export interface UploadResult {
 }
 
 /** Nothing at all could be uploaded (no credentials, no such bucket, no answer). Exit code 3. */
-export class BucketUnreachableError extends Error {
+export class BucketUnreachableError extends UnreachableError {
   override readonly name = 'BucketUnreachableError';
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
