@@ -26,6 +26,8 @@ export interface AnalyzeFlags {
   failOn: FailOn;
   /** Prefix for links to the dump's files in the summary (a GCS browse URL). */
   linkBase?: string | undefined;
+  /** For a gs:// dump: a GCS-compatible endpoint (a test server). */
+  gcsEndpoint?: string | undefined;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface AnalyzeFlags {
  */
 export async function runAnalyze(flags: AnalyzeFlags): Promise<ExitCode> {
   const rules = await loadRuleSet(flags.rules);
-  const dump = await openDump(flags.dump);
+  const dump = await openDump(flags.dump, { gcsEndpoint: flags.gcsEndpoint });
   const evidence = await readEvidence(dump, new SignatureIndex(rules.rules, rules.allow));
   if (evidence.stats.files === 0 && evidence.unreadable.length > 0) {
     throw new UsageError(`DUMP ${flags.dump} cannot be read: ${evidence.unreadable[0]?.error ?? 'no files'}`);

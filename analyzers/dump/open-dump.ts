@@ -23,8 +23,23 @@ export interface DumpSource {
   entries(): AsyncGenerator<DumpEntry>;
 }
 
-/** Opens a dump; a location that is neither is a UsageError naming it. */
-export async function openDump(location: string): Promise<DumpSource> {
+/** Where to reach GCS for a `gs://` dump (`--gcs-endpoint`; otherwise $STORAGE_EMULATOR_HOST, else Google). */
+export interface OpenDumpOptions {
+  gcsEndpoint?: string | undefined;
+}
+
+/**
+ * Opens a dump: a local `.tar.gz` or directory, or `gs://BUCKET/PREFIX` (an
+ * expanded dump) or `gs://BUCKET/PATH.tar.gz` (an archive object), read
+ * straight from GCS. Anything else is a UsageError naming it.
+ */
+export async function openDump(location: string, options: OpenDumpOptions = {}): Promise<DumpSource> {
+  if (location.startsWith('gs://')) {
+    // Loaded only for GCS: the client takes a while to import.
+    const [{ parseGcsUrl }, { readGcsDump }] = await Promise.all([import('../../gcs/gcs-url.js'), import('../../gcs/read-gcs.js')]);
+    const parsed = parseGcsUrl(location);
+    return { location, entries: () => readGcsDump(parsed, { endpoint: options.gcsEndpoint }) };
+  }
   const stats = await stat(location).catch((error: unknown) => {
     throw new UsageError(`DUMP ${location} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error });
   });
