@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { drainedOrClosed } from '../core/streams.js';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as createExtract } from 'tar-stream';
@@ -163,15 +164,3 @@ async function pumpInto(entry: AsyncIterable<unknown>, body: PassThrough, doing:
   if (!body.destroyed) body.end();
 }
 
-function drainedOrClosed(stream: Writable): Promise<void> {
-  if (stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
-}

@@ -17,6 +17,7 @@ import { ObjectHasher } from './object-hash.js';
 import { MultipartError, multipartBoundary, parseMultipart } from './test-server-multipart.js';
 import { bucketResource, MAX_LIST_RESULTS, ObjectStore, objectResource } from './test-server-store.js';
 import type { StoredObject } from './test-server-store.js';
+import { drainedOrClosed } from '../core/streams.js';
 
 /** Faults to inject; each setFaults() call replaces all of them. */
 export interface GcsFaults {
@@ -508,18 +509,6 @@ async function writePieces(res: ServerResponse, pieces: readonly Buffer[]): Prom
     if (!res.write(piece)) await drainedOrClosed(res);
   }
   res.end();
-}
-
-function drainedOrClosed(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 function requireName(name: string | undefined | null): string {

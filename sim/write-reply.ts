@@ -5,6 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Reply } from './reply.js';
+import { drainedOrClosed } from '../core/streams.js';
 
 /** A JSON body with its length. */
 export function writeJson(response: ServerResponse, status: number, body: unknown): void {
@@ -13,24 +14,11 @@ export function writeJson(response: ServerResponse, status: number, body: unknow
   response.end(text);
 }
 
-/** Resolves when the response can take more bytes, or is gone. */
-function drained(response: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      response.off('drain', done);
-      response.off('close', done);
-      resolve();
-    };
-    response.on('drain', done);
-    response.on('close', done);
-  });
-}
-
 async function writeStream(response: ServerResponse, status: number, contentType: string, chunks: Iterable<Buffer> | AsyncIterable<Buffer>): Promise<void> {
   response.writeHead(status, { 'Content-Type': contentType });
   for await (const chunk of chunks) {
     if (response.destroyed) return;
-    if (!response.write(chunk)) await drained(response);
+    if (!response.write(chunk)) await drainedOrClosed(response);
   }
   response.end();
 }
