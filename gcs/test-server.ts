@@ -18,6 +18,7 @@ import { MultipartError, multipartBoundary, parseMultipart } from './test-server
 import { bucketResource, MAX_LIST_RESULTS, ObjectStore, objectResource } from './test-server-store.js';
 import type { StoredObject } from './test-server-store.js';
 import { drainedOrClosed } from '../core/streams.js';
+import { createRandom } from '../sim/prng.js';
 
 /** Faults to inject; each setFaults() call replaces all of them. */
 export interface GcsFaults {
@@ -167,7 +168,8 @@ class ServerState {
     for (const bucket of options.buckets ?? []) this.store.bucket(bucket);
     this.faults = options.faults ?? {};
     this.cutsLeft = this.faults.cuts ?? 1;
-    this.random = seededRandom(options.seed ?? 1);
+    // Seeded, so the 503 pattern of a run can be replayed.
+    this.random = createRandom(options.seed ?? 1);
   }
 
   setFaults(faults: GcsFaults): void {
@@ -556,14 +558,3 @@ function sendError(res: ServerResponse, error: unknown): void {
   sendJson(res, status, { error: { code: status, message, errors: [{ message, domain: 'global', reason }] } });
 }
 
-/** mulberry32: a tiny seeded generator, so the 503 pattern of a run can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}

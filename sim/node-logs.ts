@@ -19,7 +19,7 @@ import {
   type LineStore,
 } from './log-store.js';
 import { hashString } from './prng.js';
-import { goHttpError, type Reply } from './reply.js';
+import { chunkLines, goHttpError, type Reply } from './reply.js';
 import type { LogSource, NodeLogs } from './types.js';
 
 /** kubelet_server_journal.go maxTailLines. */
@@ -231,18 +231,6 @@ async function* paced(chunks: Iterable<Buffer>, pacing: QueryPacing): AsyncGener
   }
 }
 
-function* textChunks(lines: Iterable<string>): Generator<Buffer> {
-  let pending = '';
-  for (const line of lines) {
-    pending += `${line}\n`;
-    if (pending.length >= QUERY_CHUNK_BYTES) {
-      yield Buffer.from(pending);
-      pending = '';
-    }
-  }
-  if (pending) yield Buffer.from(pending);
-}
-
 function journalUnitsOf(logs: NodeLogs): string[] {
   return logs.journalUnits ?? Object.keys(logs.logs);
 }
@@ -281,7 +269,7 @@ function serveJournal(state: ClusterState, logs: NodeLogs, query: NodeLogQuery, 
     }
     if (native.length > 0) {
       const generators = native.map((unit) => unitEntries(storeOf(state, logs, unit) as LineStore, logs.node, unit, query));
-      yield* textChunks(journalLines(generators, query.tailLines));
+      yield* chunkLines(journalLines(generators, query.tailLines), QUERY_CHUNK_BYTES);
     }
     if (fileLoggers.length > 0 && hasOptions(query)) {
       yield Buffer.from(`\noptions present and query resolved to log files for [${fileLoggers.join(' ')}]\ntry without specifying options\n`);

@@ -13,7 +13,7 @@ export async function makeTempDir(t: TestContext): Promise<string> {
 }
 
 /** Deterministic, non-repeating-looking bytes, so a misplaced chunk changes the content. */
-export function patternBytes(size: number, seed: number): Buffer {
+export function patternBytes(size: number, seed = 1): Buffer {
   const bytes = Buffer.alloc(size);
   let state = (seed * 2654435761) >>> 0 || 1;
   for (let i = 0; i < size; i++) {

@@ -51,18 +51,7 @@ export async function archiveContents(file: string): Promise<Map<string, Buffer>
   return contents;
 }
 
-/** Deterministic, incompressible-looking bytes. */
-export function patternBytes(size: number, seed = 1): Buffer {
-  const bytes = Buffer.alloc(size);
-  let state = seed >>> 0 || 1;
-  for (let index = 0; index < size; index++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    bytes[index] = state & 0xff;
-  }
-  return bytes;
-}
+export { patternBytes } from '../archive/fixtures.js';
 
 /** Runs a program; resolves with its exit code and output. */
 export function runProgram(command: string, args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
