@@ -109,6 +109,30 @@ export interface GeneratedSize {
   latencyMs: string;
 }
 
+/** A long-running helper process of a benchmark, and the stdout line that said it was ready. */
+export interface ReadyProcess {
+  child: ChildProcess;
+  readyLine: string;
+}
+
+/** Starts a helper process (a simulator, a test server); resolves once a whole line of its stdout includes `readyText`. */
+export async function startReadyProcess(file: string, args: string[], readyText: string): Promise<ReadyProcess> {
+  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const readyLine = await new Promise<string>((resolve, reject) => {
+    let pending = '';
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${file} ${args[0] ?? ''} exited with ${code} before it was ready`)));
+    child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+      // Only whole lines: a ready line can arrive in two chunks, and its end may be the part that matters.
+      const lines = (pending + text).split('\n');
+      pending = lines.pop() ?? '';
+      const ready = lines.find((line) => line.includes(readyText));
+      if (ready !== undefined) resolve(ready);
+    });
+  });
+  return { child, readyLine };
+}
+
 /** Starts `logdump sim` with the generated scenario in its own process; resolves once it is ready. */
 export async function startSimulatorProcess(kubeconfig: string, size: GeneratedSize): Promise<ChildProcess> {
   const args = [
@@ -116,12 +140,5 @@ export async function startSimulatorProcess(kubeconfig: string, size: GeneratedS
     '--param', `nodes=${size.nodes}`, '--param', `podsPerNode=${size.podsPerNode}`, '--param', 'containersPerPod=1',
     '--param', `logBytes=${size.logBytes}`, '--param', `nodeLogBytes=${size.nodeLogBytes}`, '--param', 'restarts=0',
   ];
-  const child = spawn(LOGDUMP, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the simulator exited with ${code} before it was ready`)));
-    child.stdout?.setEncoding('utf8').on('data', (text: string) => {
-      if (text.includes('simulating')) resolve();
-    });
-  });
-  return child;
+  return (await startReadyProcess(LOGDUMP, args, 'simulating')).child;
 }

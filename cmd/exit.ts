@@ -24,3 +24,34 @@ export async function runCommand(body: () => Promise<ExitCode>): Promise<void> {
     process.exitCode = code;
   }
 }
+
+/**
+ * Signals whose default action ends a process without a core dump: re-raised
+ * on ourselves, our parent sees the same death as the test's. The others
+ * (SIGQUIT, SIGABRT, SIGSEGV...) would dump our core, so they become 128+N.
+ */
+const RERAISED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGKILL', 'SIGPIPE', 'SIGALRM', 'SIGUSR1', 'SIGUSR2'];
+
+/** How a CI hook ends: as the test did. */
+export type HookExit = { readonly code: number } | { readonly signal: NodeJS.Signals; readonly code: number };
+
+/**
+ * Runs a CI hook and ends the process as the test ended: the same exit code,
+ * or killed by the same signal, so a job runner cannot tell the hook was
+ * there. Bad flags (found before the test ran) exit as any command's would.
+ * Exits explicitly: sockets a deadline abandoned must not keep the job waiting.
+ */
+export async function runHookCommand(body: () => Promise<HookExit>): Promise<never> {
+  let result: HookExit;
+  try {
+    result = await body();
+  } catch (error) {
+    process.stderr.write(`logdump: ${describeError(error)}\n`);
+    process.exit(exitCodeFor(error));
+  }
+  if ('signal' in result && RERAISED_SIGNALS.includes(result.signal)) {
+    process.removeAllListeners(result.signal);
+    process.kill(process.pid, result.signal);
+  }
+  process.exit(result.code);
+}

@@ -7,8 +7,10 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT } from '../core/errors.js';
 import { analyzeCommand } from './commands/analyze.js';
+import { ciCommand } from './commands/ci.js';
 import { collectCommand } from './commands/collect.js';
 import { rulesCommand } from './commands/rules.js';
+import { runWrapperCommand } from './commands/run.js';
 import { simCommand } from './commands/sim.js';
 import { uploadCommand } from './commands/upload.js';
 
@@ -24,7 +26,11 @@ await yargs(hideBin(process.argv))
   .command(rulesCommand)
   .command(simCommand)
   .command(uploadCommand)
-  .demandCommand(1, 'name a command: logdump collect, analyze, upload, rules or sim')
+  .command(runWrapperCommand)
+  .command(ciCommand)
+  .demandCommand(1, 'name a command: logdump collect, analyze, upload, run, ci, rules or sim')
+  // `run -- COMMAND ARGS...`: everything after `--` is the test's, untouched.
+  .parserConfiguration({ 'populate--': true })
   .strict()
   .help()
   .alias('h', 'help')

@@ -1,8 +1,10 @@
 import { AnalyzingSink } from '../analyzers/analyzing-sink.js';
 import { renderMarkdown } from '../analyzers/render/markdown.js';
-import { loadRuleSet } from '../analyzers/rules/load-rules.js';
+import { loadRuleSet, type RuleSet } from '../analyzers/rules/load-rules.js';
+import type { Analysis } from '../analyzers/types.js';
 import { openSink, type SinkTarget } from '../archive/open-sink.js';
 import { EXIT, UsageError, type ExitCode } from '../core/errors.js';
+import { interruptScope } from '../core/interrupts.js';
 import { createProgress } from '../core/progress.js';
 import { parseBytes, parseDurationMs } from '../core/units.js';
 import { toolVersion } from '../core/version.js';
@@ -33,6 +35,15 @@ export interface CollectFlags {
   analyze: boolean;
   /** Extra rule files for --analyze. */
   rules: string[];
+}
+
+/** `collect`'s flags for uploading the finished dump. */
+export interface CollectUploadFlags {
+  /** gs://BUCKET/PREFIX to upload the finished dump to. */
+  upload?: string | undefined;
+  uploadMode: 'expanded' | 'archive';
+  /** A GCS-compatible endpoint (a test server) for --upload. */
+  gcsEndpoint?: string | undefined;
 }
 
 
@@ -83,41 +94,94 @@ export function defaultArchiveName(now: Date): string {
   return `logdump-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.tar.gz`;
 }
 
-/**
- * The whole `collect` command: validate, connect, collect, report one summary
- * line, and choose the exit code. SIGINT/SIGTERM stop collection and still
- * close a valid archive; a second SIGINT quits at once.
- */
-export async function runCollect(flags: CollectFlags, overrides: Partial<CollectOptions> = {}): Promise<ExitCode> {
-  const resolved = resolveCollectOptions(flags, new Date());
-  const options = { ...resolved.options, ...overrides };
+/** A validated `collect`: what to collect, where to, with which rules; no I/O done on the cluster yet. */
+export interface CollectPlan {
+  readonly options: CollectOptions;
+  readonly target: SinkTarget;
+  /** Set when the dump is analyzed while it is collected. */
+  readonly rules: RuleSet | undefined;
+  readonly kubeconfig: string | undefined;
+  readonly context: string | undefined;
+}
+
+/** What one collection left: the manifest, the analysis if asked for, and where the local dump is. */
+export interface CollectedDump {
+  readonly manifest: Manifest;
+  readonly analysis: Analysis | undefined;
+  /** The local `.tar.gz` or directory. */
+  readonly local: string;
+  readonly exitCode: ExitCode;
+}
+
+/** Validates the flags and reads the rule files, so every mistake shows before the cluster is touched. */
+export async function planCollect(flags: CollectFlags, now: Date): Promise<CollectPlan> {
+  const { options, target } = resolveCollectOptions(flags, now);
   if (flags.rules.length > 0 && !flags.analyze) throw new UsageError('--rules only applies with --analyze');
   const rules = flags.analyze ? await loadRuleSet(flags.rules) : undefined;
-  const kube = await KubeClient.connect({ kubeconfig: flags.kubeconfig, context: flags.context }, options.concurrency);
-  const target = await openSink(resolved.target);
-  const analyzing = rules ? new AnalyzingSink(target, rules, toolVersion()) : undefined;
-  const sink = analyzing ?? target;
-  const interrupt = new AbortController();
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (interrupt.signal.aborted) process.exit(signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint);
-    process.stderr.write(`logdump: ${signal}: stopping, closing ${sink.location} with what was collected\n`);
-    interrupt.abort(signal);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  return { options, target, rules, kubeconfig: flags.kubeconfig, context: flags.context };
+}
+
+/**
+ * Connects, collects into the plan's sink (analyzing on the way when asked),
+ * and reports one summary line on stderr. `interrupt` stops collection early;
+ * the archive is still closed with what was collected.
+ */
+export async function collectDump(plan: CollectPlan, interrupt: AbortSignal): Promise<CollectedDump> {
+  const { options } = plan;
+  const kube = await KubeClient.connect({ kubeconfig: plan.kubeconfig, context: plan.context }, options.concurrency);
   const progress = createProgress(process.stderr, 'collecting');
   try {
-    const manifest = await collect({ kube, sink, options, toolVersion: toolVersion(), interrupt: interrupt.signal, observer: progress });
+    const target = await openSink(plan.target);
+    const analyzing = plan.rules ? new AnalyzingSink(target, plan.rules, toolVersion()) : undefined;
+    const sink = analyzing ?? target;
+    const manifest = await collect({ kube, sink, options, toolVersion: toolVersion(), interrupt, observer: progress });
     progress.stop();
     process.stderr.write(`${renderSummaryLine(manifest, sink.location)}\n`);
-    if (analyzing?.analysis) process.stdout.write(renderMarkdown(analyzing.analysis));
-    return exitCodeOf(manifest);
+    return { manifest, analysis: analyzing?.analysis, local: localPathOf(plan.target), exitCode: exitCodeOf(manifest) };
   } finally {
     progress.stop();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     kube.close();
   }
+}
+
+/** The file or directory a sink target writes. */
+export function localPathOf(target: SinkTarget): string {
+  return target.kind === 'directory' ? target.dir : target.file;
+}
+
+/**
+ * The whole `collect` command: validate, connect, collect, report one summary
+ * line, print the summary with --analyze, upload with --upload, and choose the
+ * exit code. SIGINT/SIGTERM stop collection and still close a valid archive
+ * (which is then not uploaded); a second SIGINT quits at once.
+ */
+export async function runCollect(flags: CollectFlags & CollectUploadFlags, overrides: Partial<CollectOptions> = {}): Promise<ExitCode> {
+  const plan = await planCollect(flags, new Date());
+  const upload = flags.upload === undefined ? undefined : await planUpload(flags);
+  const interrupt = interruptScope(() => `stopping, closing ${localPathOf(plan.target)} with what was collected`);
+  try {
+    const dump = await collectDump({ ...plan, options: { ...plan.options, ...overrides } }, interrupt.signal);
+    if (dump.analysis) process.stdout.write(renderMarkdown(dump.analysis));
+    if (!upload || dump.manifest.interrupted === 'SIGINT' || dump.manifest.interrupted === 'SIGTERM') return dump.exitCode;
+    return worseExitCode(dump.exitCode, await upload(dump.local));
+  } finally {
+    interrupt.dispose();
+  }
+}
+
+/** Checks `--upload`'s target before collecting; returns the step that uploads the finished dump. */
+async function planUpload(flags: CollectUploadFlags): Promise<(local: string) => Promise<ExitCode>> {
+  // Loaded only when asked for: the GCS client takes a while to import.
+  const { parseGcsUrl } = await import('../gcs/gcs-url.js');
+  const { uploadAndReport } = await import('../gcs/run-upload.js');
+  const target = parseGcsUrl(flags.upload ?? '', '--upload');
+  return (local) => uploadAndReport(local, target, { mode: flags.uploadMode, endpoint: flags.gcsEndpoint });
+}
+
+/** Of two exit codes of one command, the one that tells the user more is wrong. */
+export function worseExitCode(a: ExitCode, b: ExitCode): ExitCode {
+  const rank = (code: ExitCode): number => [EXIT.ok, EXIT.partial, EXIT.unreachable, EXIT.usage, EXIT.internal, EXIT.sigint, EXIT.sigterm].indexOf(code);
+  return rank(a) >= rank(b) ? a : b;
 }
 
 /** The documented exit codes of `collect`. */

@@ -39,14 +39,18 @@ export function formatGcsUrl(location: GcsLocation): string {
   return location.prefix === '' ? `gs://${location.bucket}/` : `gs://${location.bucket}/${location.prefix}/`;
 }
 
-/** The folder view of a prefix in gcsweb, the GCS browser Kubernetes' CI links to. */
-export function gcswebUrl(location: GcsLocation): string {
-  return `https://gcsweb.k8s.io/gcs/${location.bucket}/${location.prefix === '' ? '' : `${encodePath(location.prefix)}/`}`;
+/** Kubernetes' own gcsweb and Prow; other Prow installations pass theirs (`--gcsweb-url`, `--spyglass-url`). */
+export const GCSWEB_BASE = 'https://gcsweb.k8s.io/gcs';
+export const SPYGLASS_BASE = 'https://prow.k8s.io/view/gs';
+
+/** The folder view of a prefix in gcsweb (`BASE/BUCKET/PREFIX/`); an object's name appended to it opens the object. */
+export function gcswebUrl(location: GcsLocation, base = GCSWEB_BASE): string {
+  return `${base.replace(/\/+$/, '')}/${location.bucket}/${location.prefix === '' ? '' : `${encodePath(location.prefix)}/`}`;
 }
 
-/** The job view of a prefix in Prow's Spyglass (`/view/gs/BUCKET/PREFIX`). */
-export function spyglassUrl(location: GcsLocation): string {
-  return `https://prow.k8s.io/view/gs/${location.bucket}${location.prefix === '' ? '' : `/${encodePath(location.prefix)}`}`;
+/** The job view of a prefix in Prow's Spyglass (`BASE/BUCKET/PREFIX`). */
+export function spyglassUrl(location: GcsLocation, base = SPYGLASS_BASE): string {
+  return `${base.replace(/\/+$/, '')}/${location.bucket}${location.prefix === '' ? '' : `/${encodePath(location.prefix)}`}`;
 }
 
 function encodePath(path: string): string {

@@ -1,7 +1,7 @@
 import { describeError, EXIT, type ExitCode } from '../core/errors.js';
 import { parseDurationMs } from '../core/units.js';
-import { gcswebUrl, parseGcsUrl } from './gcs-url.js';
-import { uploadDump } from './upload-dump.js';
+import { gcswebUrl, parseGcsUrl, type GcsLocation } from './gcs-url.js';
+import { uploadDump, type UploadDumpOptions, type UploadResult } from './upload-dump.js';
 
 /** `logdump upload`'s flags, as parsed. */
 export interface UploadFlags {
@@ -20,8 +20,22 @@ export interface UploadFlags {
 export async function runUpload(flags: UploadFlags): Promise<ExitCode> {
   const target = parseGcsUrl(flags.target);
   const timeoutMs = flags.timeout === undefined ? undefined : parseDurationMs(flags.timeout, '--timeout');
-  const result = await uploadDump(flags.dump, target, { mode: flags.mode, endpoint: flags['gcs-endpoint'], timeoutMs });
-  const failed = result.failed.length > 0 ? `, ${result.failed.length} failed (first: ${describeError(result.failed[0])}; the local dump ${flags.dump} is intact)` : '';
-  process.stdout.write(`uploaded ${result.uploaded.length} objects, ${result.bytes} bytes${failed}: ${gcswebUrl(target)}\n`);
+  return uploadAndReport(flags.dump, target, { mode: flags.mode, endpoint: flags['gcs-endpoint'], timeoutMs }, process.stdout);
+}
+
+/**
+ * Uploads a local dump and writes one line saying what arrived (to stderr by
+ * default: `collect --upload` keeps stdout for the summary). Exit 1 when some
+ * objects failed; throws BucketUnreachableError when none arrived.
+ */
+export async function uploadAndReport(local: string, target: GcsLocation, options: UploadDumpOptions, out: NodeJS.WritableStream = process.stderr): Promise<ExitCode> {
+  const result = await uploadDump(local, target, options);
+  out.write(`${describeUpload(result, gcswebUrl(target))}\n`);
   return result.failed.length > 0 ? EXIT.partial : EXIT.ok;
+}
+
+/** "uploaded 212 objects, 4417 bytes: URL", naming the first failure and the intact local copy if any. */
+export function describeUpload(result: UploadResult, browseUrl: string): string {
+  const failed = result.failed.length > 0 ? `, ${result.failed.length} failed (first: ${describeError(result.failed[0])}; the local dump ${result.local} is intact)` : '';
+  return `uploaded ${result.uploaded.length} objects, ${result.bytes} bytes${failed}: ${browseUrl}`;
 }

@@ -9,10 +9,12 @@ const MAX_SAMPLE_CHARS = 300;
 const MAX_OBJECTS_SHOWN = 8;
 const MAX_GAPS_SHOWN = 20;
 
-/** How links to files of the dump are made. */
+/** How links to files of the dump are made, and what else the reader should know. */
 export interface LinkOptions {
   /** Prefix for links to dump files (a GCS browse URL); relative paths when absent. */
   baseUrl?: string | undefined;
+  /** Markdown lines shown under the verdict, e.g. where the dump is and how the test ended. */
+  context?: readonly string[] | undefined;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface LinkOptions {
  * the dump's size, so it fits a PR comment or a CI summary page.
  */
 export function renderMarkdown(analysis: Analysis, links: LinkOptions = {}): string {
-  const head = [`## logdump: ${verdict(analysis)}`, '', overview(analysis), ''];
+  const head = [`## logdump: ${verdict(analysis)}`, '', ...(links.context?.length ? [...links.context, ''] : []), overview(analysis), ''];
   const tail = [...gapsSection(analysis, links), ...allowedSection(analysis), ...unreadableSection(analysis)];
   const budget = MAX_SUMMARY_CHARS - TAIL_RESERVE_CHARS - joined(head).length;
   const body: string[] = [];
