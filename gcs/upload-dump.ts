@@ -120,6 +120,11 @@ class UploadRecorder {
     }
   }
 
+  /** A failure that is not one object's, such as a damaged local archive. */
+  fail(error: UploadError): void {
+    this.failed.push(error);
+  }
+
   /** Uploads still pending (cut off by the deadline) count as failed. */
   summary(): Pick<UploadResult, 'uploaded' | 'failed' | 'bytes'> {
     const timedOut = [...this.pending].map((name) => new UploadError(name, `uploading ${name}: the deadline passed first`));
@@ -158,10 +163,16 @@ async function uploadDirectory(dir: string, sink: GcsSink, recorder: UploadRecor
  */
 async function uploadArchiveEntries(file: string, sink: GcsSink, recorder: UploadRecorder, limit: ReturnType<typeof pLimit>): Promise<void> {
   const uploads: Promise<void>[] = [];
-  for await (const entry of readArchiveEntries(file)) {
-    const name = objectNameOf(sink.target, entry.path);
-    uploads.push(limit(() => recorder.track(name, sink.writeEntry(entry.path, entry.body))));
-    await consumed(entry.body);
+  try {
+    for await (const entry of readArchiveEntries(file)) {
+      const name = objectNameOf(sink.target, entry.path);
+      uploads.push(limit(() => recorder.track(name, sink.writeEntry(entry.path, entry.body))));
+      await consumed(entry.body);
+    }
+  } catch (error: unknown) {
+    if (uploads.length === 0) throw new UsageError(`the dump ${file} is not a readable .tar.gz: ${describeError(error)}`, { cause: error });
+    // A truncated archive: what came before the damage is still worth uploading.
+    recorder.fail(new UploadError(file, `reading ${file} stopped after ${uploads.length} entries, the rest was not uploaded`, { cause: error }));
   }
   await Promise.all(uploads);
   await sink.close();

@@ -149,3 +149,24 @@ test('usage errors exit 2 with one line', async () => {
   assert.equal(url.code, 2);
   assert.equal(url.stderr.split('\n').length, 2);
 });
+
+test('a damaged local archive: not a gzip at all is a usage error; a truncated one uploads what precedes the cut, exit 1', async (t) => {
+  const dump = await collectedDump();
+  const server = await gcsServer(t);
+  const dir = await scratchDir(t);
+  const garbage = join(dir, 'garbage.tar.gz');
+  await writeFile(garbage, patternBytes(5000));
+  const bad = await runLogdump(['upload', garbage, `gs://${BUCKET}/garbage`, '--gcs-endpoint', server.endpoint]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /^logdump: the dump .*garbage\.tar\.gz is not a readable \.tar\.gz: [^\n]*\n$/);
+  assert.equal(server.objects(BUCKET).length, 0);
+
+  const whole = await readFile(dump);
+  const truncated = join(dir, 'truncated.tar.gz');
+  await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+  const cut = await runLogdump(['upload', truncated, `gs://${BUCKET}/truncated`, '--gcs-endpoint', server.endpoint]);
+  assert.equal(cut.code, 1, cut.stderr);
+  const uploaded = server.objects(BUCKET).filter((object) => object.name.startsWith('truncated/'));
+  assert.ok(uploaded.length > 0 && uploaded.length < (await archiveContents(dump)).size, `${uploaded.length} objects`);
+  assert.match(cut.stdout, /^uploaded \d+ objects, \d+ bytes, \d+ failed \(first: .*unexpected end of file/);
+});
