@@ -105,7 +105,8 @@ async function findRclone(command: string): Promise<{ command: string; version: 
   );
   const installed = await version();
   if (installed !== undefined) return { command, version: installed };
-  process.stdout.write(`rclone: '${command}' not found and test/gcs/setup-rclone.sh could not install it (${setup}); the rclone rows are skipped\n`);
+  const why = setup === '' ? `test/gcs/setup-rclone.sh ran, but '${command}' still does not run` : `test/gcs/setup-rclone.sh could not install it: ${setup}`;
+  process.stdout.write(`rclone: '${command}' not found (${why}); the rclone rows are skipped\n`);
   return undefined;
 }
 
