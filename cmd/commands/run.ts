@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { HookFlags } from '../../hook/plan.js';
 import { HOOK_DEFAULTS } from '../../hook/plan.js';
+import { UsageError } from '../../core/errors.js';
 import { runHookCommand } from '../exit.js';
 import { withCollectFlags, withUploadFlags } from './shared-flags.js';
 
@@ -28,18 +29,24 @@ export async function onCluster<T>(args: HookArgs, body: (flags: HookArgs) => Pr
 
 interface RunArgs extends HookArgs {
   '--'?: Array<string | number>;
+  /** Words before `--`: a test command given without it. */
+  command?: Array<string | number>;
 }
 
 /** `logdump run [options] -- COMMAND [ARGS...]`: the test, then the dump when it fails. */
 export const runWrapperCommand: CommandModule<object, RunArgs> = {
-  command: 'run',
+  command: 'run [command..]',
   describe: "Run a test command; when it fails, collect, analyze and upload the cluster's evidence; exit as the test did",
   builder: (yargs: Argv) =>
-    withHookFlags(yargs).usage('$0 run [options] -- COMMAND [ARGS...]') as unknown as Argv<RunArgs>,
+    withHookFlags(yargs)
+      .usage('$0 run [options] -- COMMAND [ARGS...]')
+      .positional('command', { type: 'string', array: true, describe: 'The test command and its arguments, after --' }) as unknown as Argv<RunArgs>,
   handler: (args) =>
     runHookCommand(async () => {
       const { runHook } = await import('../../hook/run-hook.js');
       const { shellStatus } = await import('../../hook/test-command.js');
+      const stray = (args.command ?? []).map(String);
+      if (stray.length > 0) throw new UsageError(`put the test command after --, so its flags stay its own: logdump run [options] -- ${stray.join(' ')}`);
       const command = (args['--'] ?? []).map(String);
       const outcome = await onCluster(args, (flags) => runHook(flags, command));
       return outcome.kind === 'signaled' ? { signal: outcome.signal, code: shellStatus(outcome) } : { code: shellStatus(outcome) };
