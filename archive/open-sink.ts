@@ -21,14 +21,19 @@ const DIRECTORY_FLAG = '--out-dir';
  * opens the sink (whose own failures are SinkErrors).
  */
 export async function openSink(target: SinkTarget): Promise<ArchiveSink> {
+  await checkSinkTarget(target);
   switch (target.kind) {
     case 'tar.gz':
-      await checkArchiveTarget(target.file);
       return TarGzSink.create({ file: target.file, gzipLevel: target.gzipLevel });
     case 'directory':
-      await checkDirectoryTarget(target.dir);
       return DirectorySink.create({ dir: target.dir });
   }
+}
+
+/** The checks of {@link openSink} alone, for commands that must fail before doing anything else. */
+export async function checkSinkTarget(target: SinkTarget): Promise<void> {
+  if (target.kind === 'tar.gz') await checkArchiveTarget(target.file);
+  else await checkDirectoryTarget(target.dir);
 }
 
 async function checkArchiveTarget(file: string): Promise<void> {

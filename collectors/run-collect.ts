@@ -2,7 +2,7 @@ import { AnalyzingSink } from '../analyzers/analyzing-sink.js';
 import { renderMarkdown } from '../analyzers/render/markdown.js';
 import { loadRuleSet, type RuleSet } from '../analyzers/rules/load-rules.js';
 import type { Analysis } from '../analyzers/types.js';
-import { openSink, type SinkTarget } from '../archive/open-sink.js';
+import { checkSinkTarget, openSink, type SinkTarget } from '../archive/open-sink.js';
 import { EXIT, UsageError, type ExitCode } from '../core/errors.js';
 import { interruptScope } from '../core/interrupts.js';
 import { createProgress } from '../core/progress.js';
@@ -113,11 +113,12 @@ export interface CollectedDump {
   readonly exitCode: ExitCode;
 }
 
-/** Validates the flags and reads the rule files, so every mistake shows before the cluster is touched. */
+/** Validates the flags, the output path and the rule files, so every mistake shows before the cluster is touched. */
 export async function planCollect(flags: CollectFlags, now: Date): Promise<CollectPlan> {
   const { options, target } = resolveCollectOptions(flags, now);
   if (flags.rules.length > 0 && !flags.analyze) throw new UsageError('--rules only applies with --analyze');
   const rules = flags.analyze ? await loadRuleSet(flags.rules) : undefined;
+  await checkSinkTarget(target);
   return { options, target, rules, kubeconfig: flags.kubeconfig, context: flags.context };
 }
 
@@ -127,8 +128,11 @@ export async function planCollect(flags: CollectFlags, now: Date): Promise<Colle
  * the archive is still closed with what was collected.
  */
 export async function collectDump(plan: CollectPlan, interrupt: AbortSignal): Promise<CollectedDump> {
-  const { options } = plan;
-  const kube = await KubeClient.connect({ kubeconfig: plan.kubeconfig, context: plan.context }, options.concurrency);
+  const started = Date.now();
+  const kube = await KubeClient.connect({ kubeconfig: plan.kubeconfig, context: plan.context }, plan.options.concurrency);
+  // The deadline is the whole command's: resolving credentials (an exec plugin may be slow) counts too.
+  const timeoutMs = plan.options.timeoutMs === undefined ? undefined : Math.max(1, plan.options.timeoutMs - (Date.now() - started));
+  const options = { ...plan.options, timeoutMs };
   const progress = createProgress(process.stderr, 'collecting');
   try {
     const target = await openSink(plan.target);

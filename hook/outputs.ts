@@ -58,6 +58,8 @@ export function summaryMarkdown(plan: HookPlan, report: PublishReport, testLine:
   for (const problem of report.problems) context.push(`**Problem:** ${problem}`);
   const analysis = report.dump?.analysis;
   if (!analysis) return `## logdump: no analysis, the dump failed\n\n${context.join('  \n')}\n`;
+  // An empty dump has no findings, which must not read as "no known problem".
+  if (report.dump?.manifest.cluster.reachable === false) return `## logdump: nothing collected, the cluster could not be reached\n\n${context.join('  \n')}\n`;
   const filesUrl = plan.upload?.mode === 'archive' ? undefined : report.browseUrl;
   return renderMarkdown(analysis, { baseUrl: filesUrl, context: [context.join('  \n')] });
 }

@@ -1,6 +1,7 @@
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { planCollect, type CollectFlags, type CollectPlan } from '../collectors/run-collect.js';
-import { UsageError } from '../core/errors.js';
+import { describeError, UsageError } from '../core/errors.js';
 import { parseDurationMs } from '../core/units.js';
 import { GCSWEB_BASE, parseGcsUrl, SPYGLASS_BASE, type GcsLocation } from '../gcs/gcs-url.js';
 import { githubActionsFromEnv, type GitHubActions } from './github-actions.js';
@@ -63,7 +64,10 @@ export async function planHook(flags: HookFlags, env: NodeJS.ProcessEnv, now: Da
   const prow = prowJobFromEnv(env);
   const artifactsDir = flags.artifacts ?? (env['ARTIFACTS'] || undefined);
   const upload = planUpload(flags, prow);
-  const outDir = flags.out === undefined && flags.outDir === undefined && upload === undefined && artifactsDir !== undefined ? join(artifactsDir, ARTIFACTS_DUMP_DIR) : flags.outDir;
+  const intoArtifacts = flags.out === undefined && flags.outDir === undefined && upload === undefined && artifactsDir !== undefined;
+  // A CI system may create its artifacts directory only for what lands in it.
+  if (intoArtifacts) await makeArtifactsDir(artifactsDir);
+  const outDir = intoArtifacts ? join(artifactsDir, ARTIFACTS_DUMP_DIR) : flags.outDir;
   const collect = await planCollect({ ...flags, outDir, gzipLevel: flags.gzipLevel, analyze: true, timeout: undefined }, now);
   const timeoutMs = parseDurationMs(flags.timeout, '--timeout');
   return {
@@ -88,6 +92,14 @@ function planUpload(flags: HookFlags, prow: ProwJob | undefined): UploadPlan | u
   const bucket = parseGcsUrl(`gs://${flags.gcsBucket.replace(/^gs:\/\//, '')}`, '--gcs-bucket');
   if (bucket.prefix !== '') throw new UsageError(`--gcs-bucket "${flags.gcsBucket}" names a bucket only; the folder follows Prow's layout (use --upload for your own)`);
   return { target: prowDumpLocation(prow, bucket.bucket), mode: flags.uploadMode, endpoint };
+}
+
+async function makeArtifactsDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error: unknown) {
+    throw new UsageError(`the artifacts directory ${dir} cannot be created: ${describeError(error)}`, { cause: error });
+  }
 }
 
 function checkedUrl(text: string, flag: string): string {

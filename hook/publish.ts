@@ -1,4 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
+import type { Manifest } from '../collectors/manifest.js';
 import { collectDump, type CollectedDump } from '../collectors/run-collect.js';
 import { describeError } from '../core/errors.js';
 import { gcswebUrl } from '../gcs/gcs-url.js';
@@ -41,6 +42,7 @@ export async function collectAndUpload(plan: HookPlan, interrupt: AbortSignal, s
   } catch (error: unknown) {
     problems.push(`collecting: ${describeError(error)}`);
   }
+  if (dump) problems.push(...collectionProblems(dump.manifest));
   if (!dump || !plan.upload) return { dump, upload: undefined, browseUrl: dump ? artifactsBrowseUrl(plan, dump.local) : undefined, problems };
 
   // Loaded only when needed: the GCS client takes a while to import.
@@ -56,6 +58,17 @@ export async function collectAndUpload(plan: HookPlan, interrupt: AbortSignal, s
     problems.push(`uploading: ${describeError(error)}`);
     return { dump, upload: undefined, browseUrl: undefined, problems };
   }
+}
+
+/** What a person reading the summary must know about a dump that is not whole; the manifest has the details. */
+export function collectionProblems(manifest: Manifest): string[] {
+  const problems: string[] = [];
+  if (!manifest.cluster.reachable) problems.push(`collecting: the cluster could not be reached (${manifest.cluster.error ?? 'no answer'}), so the dump holds nothing from it`);
+  if (manifest.interrupted === 'deadline') problems.push('collecting: --timeout passed first; the dump holds what was collected by then');
+  else if (manifest.interrupted) problems.push(`collecting: stopped by ${manifest.interrupted}; the dump holds what was collected by then`);
+  const failed = manifest.items.filter((item) => item.error !== undefined && item.bytes === 0).length;
+  if (manifest.cluster.reachable && failed > 0) problems.push(`collecting: ${failed} item${failed === 1 ? '' : 's'} could not be collected (see manifest.json)`);
+  return problems;
 }
 
 /**

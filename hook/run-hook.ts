@@ -1,8 +1,8 @@
 import { describeError, EXIT, UsageError } from '../core/errors.js';
-import { interruptScope } from '../core/interrupts.js';
+import { interruptScope, type InterruptScope } from '../core/interrupts.js';
 import { writeHookOutputs } from './outputs.js';
 import { planHook, type HookFlags, type HookPlan } from './plan.js';
-import { collectAndUpload } from './publish.js';
+import { collectAndUpload, type PublishReport } from './publish.js';
 import { describeOutcome, runTestCommand, shellStatus, testFailed, type TestOutcome } from './test-command.js';
 
 /** After `--timeout`, this long for the last requests to notice their deadline before the hook gives up on them. */
@@ -17,16 +17,30 @@ export const GIVE_UP_GRACE_MS = 5_000;
 export async function runHook(flags: HookFlags, command: readonly string[]): Promise<TestOutcome> {
   if (command.length === 0) throw new UsageError('logdump run needs the test command after --, e.g. logdump run -- make e2e');
   const plan = await planHook(flags, process.env, new Date());
-  const outcome = await runTestCommand(command);
-  const testLine = `\`${command.join(' ')}\` ${describeOutcome(outcome)}`;
-  if (outcome.kind === 'not-started') {
-    process.stderr.write(`logdump: the test ${describeOutcome(outcome)}\n`);
+  let testStatus: number = EXIT.internal;
+  const scope = dumpInterruptScope(() => testStatus, { armed: false });
+  try {
+    const outcome = await runTestCommand(command);
+    // Synchronously after the test's end: a signal from now on is about the dump.
+    scope.arm();
+    testStatus = shellStatus(outcome);
+    const testLine = `\`${shellQuote(command)}\` ${describeOutcome(outcome)}`;
+    if (outcome.kind === 'not-started') {
+      process.stderr.write(`logdump: the test ${describeOutcome(outcome)}\n`);
+      return outcome;
+    }
+    if (!testFailed(outcome) && !plan.always) return outcome;
+    process.stderr.write(`logdump: the test ${describeOutcome(outcome)}; collecting the cluster's evidence\n`);
+    await dumpWithinDeadline(plan, testLine, scope.signal);
     return outcome;
+  } finally {
+    scope.dispose();
   }
-  if (!testFailed(outcome) && !plan.always) return outcome;
-  process.stderr.write(`logdump: the test ${describeOutcome(outcome)}; collecting the cluster's evidence\n`);
-  await dumpWithinDeadline(plan, testLine, shellStatus(outcome));
-  return outcome;
+}
+
+/** The command as a user would paste it into a shell: `sh -c 'exit 1'`, not `sh -c exit 1`. */
+export function shellQuote(command: readonly string[]): string {
+  return command.map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`)).join(' ');
 }
 
 /** `logdump ci`'s own flag. */
@@ -46,7 +60,7 @@ export const TEST_EXIT_CODE_VARIABLE = 'LOGDUMP_TEST_EXIT_CODE';
 export async function runCi(flags: CiFlags): Promise<number> {
   const testCode = flags.testExitCode ?? testExitCodeFromEnv(process.env);
   if (testCode !== undefined && (!Number.isInteger(testCode) || testCode < 0 || testCode > 255)) {
-    throw new UsageError(`--test-exit-code ${testCode} must be a whole number from 0 to 255`);
+    throw new UsageError(`--test-exit-code ${Number.isNaN(testCode) ? 'must be a number' : `${testCode} must be a whole number from 0 to 255`}`);
   }
   if (testCode === undefined && !flags.always) {
     throw new UsageError(`logdump ci needs the test's result: --test-exit-code N, $${TEST_EXIT_CODE_VARIABLE}, or --always`);
@@ -57,8 +71,13 @@ export async function runCi(flags: CiFlags): Promise<number> {
     return 0;
   }
   const testLine = testCode === undefined ? 'result not given (--always)' : `exited with ${testCode}`;
-  const report = await dumpWithinDeadline(plan, testLine, testCode);
-  return testCode ?? report?.dump?.exitCode ?? EXIT.unreachable;
+  const scope = dumpInterruptScope(testCode === undefined ? undefined : () => testCode);
+  try {
+    const report = await dumpWithinDeadline(plan, testLine, scope.signal);
+    return testCode ?? report?.dump?.exitCode ?? EXIT.unreachable;
+  } finally {
+    scope.dispose();
+  }
 }
 
 function testExitCodeFromEnv(env: NodeJS.ProcessEnv): number | undefined {
@@ -69,23 +88,27 @@ function testExitCodeFromEnv(env: NodeJS.ProcessEnv): number | undefined {
 }
 
 /**
+ * During the dump, the first SIGINT/SIGTERM ends collection early (what was
+ * collected is still closed and uploaded); a second one quits at once with the
+ * test's status.
+ */
+function dumpInterruptScope(secondSignalExitCode: (() => number) | undefined, options?: { armed: boolean }): InterruptScope {
+  return interruptScope(() => 'stopping collection; what was collected is still closed and uploaded (send it again to quit now)', secondSignalExitCode, options);
+}
+
+/**
  * Collects, uploads and reports, giving up at --timeout (plus a short grace)
  * even if something below ignores its deadline, such as a credential plugin
- * that hangs. A SIGINT/SIGTERM ends collection early; a second one quits at
- * once with `secondSignalExitCode`.
+ * that hangs.
  */
-async function dumpWithinDeadline(plan: HookPlan, testLine: string, secondSignalExitCode: number | undefined): Promise<Awaited<ReturnType<typeof collectAndUpload>> | undefined> {
-  const scope = interruptScope(
-    () => 'stopping collection; what was collected is still closed and uploaded (send it again to quit now)',
-    secondSignalExitCode === undefined ? undefined : () => secondSignalExitCode,
-  );
+async function dumpWithinDeadline(plan: HookPlan, testLine: string, interrupt: AbortSignal): Promise<PublishReport | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const gaveUp = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), plan.timeoutMs + GIVE_UP_GRACE_MS);
   });
   try {
     const work = (async () => {
-      const report = await collectAndUpload(plan, scope.signal);
+      const report = await collectAndUpload(plan, interrupt);
       await writeHookOutputs(plan, report, testLine);
       return report;
     })().catch((error: unknown) => {
@@ -100,6 +123,5 @@ async function dumpWithinDeadline(plan: HookPlan, testLine: string, secondSignal
     return report;
   } finally {
     clearTimeout(timer);
-    scope.dispose();
   }
 }
