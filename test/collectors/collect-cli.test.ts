@@ -245,10 +245,11 @@ describe('logdump collect when part of the cluster fails', () => {
   it('stops at the deadline with a valid archive and says so', async () => {
     fixture.sim.setFaults({ latencyMs: 400 });
     try {
-      const { result, manifest } = await collectArchive(fixture.kubeconfig, join(fixture.dir, 'deadline.tar.gz'), ['--timeout', '2s', '--concurrency', '2']);
+      // --timeout counts from the start, resolving credentials (1 to 3 s on a busy machine) included.
+      const { result, manifest } = await collectArchive(fixture.kubeconfig, join(fixture.dir, 'deadline.tar.gz'), ['--timeout', '4s', '--concurrency', '2']);
       assert.equal(result.code, 1, result.stderr);
       assert.equal(manifest.interrupted, 'deadline');
-      assert.ok(result.durationMs < 8_000, `took ${result.durationMs} ms`);
+      assert.ok(result.durationMs < 10_000, `took ${result.durationMs} ms`);
       assert.ok(manifest.items.some((item) => item.bytes > 0), 'what came before the deadline is kept');
       assert.ok(manifest.items.some((item) => /deadline|abort/.test(item.error ?? '')), 'what did not is recorded');
     } finally {
