@@ -16,13 +16,18 @@ export async function runCommand(body: () => Promise<ExitCode>): Promise<void> {
   try {
     process.exitCode = await body();
   } catch (error) {
-    const code = exitCodeFor(error);
-    process.stderr.write(`logdump: ${describeError(error)}\n`);
-    if (code === EXIT.internal && process.env['LOGDUMP_DEBUG'] && error instanceof Error) {
-      process.stderr.write(`${error.stack ?? ''}\n`);
-    }
-    process.exitCode = code;
+    process.exitCode = reportError(error);
   }
+}
+
+/** Prints an error that reached the entry point as one line and returns its exit code. */
+function reportError(error: unknown): ExitCode {
+  const code = exitCodeFor(error);
+  process.stderr.write(`logdump: ${describeError(error)}\n`);
+  if (code === EXIT.internal && process.env['LOGDUMP_DEBUG'] && error instanceof Error) {
+    process.stderr.write(`${error.stack ?? ''}\n`);
+  }
+  return code;
 }
 
 /**
@@ -46,8 +51,7 @@ export async function runHookCommand(body: () => Promise<HookExit>): Promise<nev
   try {
     result = await body();
   } catch (error) {
-    process.stderr.write(`logdump: ${describeError(error)}\n`);
-    process.exit(exitCodeFor(error));
+    process.exit(reportError(error));
   }
   if ('signal' in result && RERAISED_SIGNALS.includes(result.signal)) {
     process.removeAllListeners(result.signal);

@@ -177,9 +177,9 @@ export async function runCollect(flags: CollectFlags & CollectUploadFlags, overr
 async function planUpload(flags: CollectUploadFlags): Promise<(local: string) => Promise<ExitCode>> {
   // Loaded only when asked for: the GCS client takes a while to import.
   const { parseGcsUrl } = await import('../gcs/gcs-url.js');
-  const { uploadAndReport } = await import('../gcs/run-upload.js');
+  const { uploadAndReport, uploadExitCode } = await import('../gcs/run-upload.js');
   const target = parseGcsUrl(flags.upload ?? '', '--upload');
-  return (local) => uploadAndReport(local, target, { mode: flags.uploadMode, endpoint: flags.gcsEndpoint });
+  return async (local) => uploadExitCode(await uploadAndReport(local, target, { mode: flags.uploadMode, endpoint: flags.gcsEndpoint }, (line) => process.stderr.write(`logdump: ${line}\n`)));
 }
 
 /** Of two exit codes of one command, the one that tells the user more is wrong. */

@@ -20,22 +20,28 @@ export interface UploadFlags {
 export async function runUpload(flags: UploadFlags): Promise<ExitCode> {
   const target = parseGcsUrl(flags.target);
   const timeoutMs = flags.timeout === undefined ? undefined : parseDurationMs(flags.timeout, '--timeout');
-  return uploadAndReport(flags.dump, target, { mode: flags.mode, endpoint: flags['gcs-endpoint'], timeoutMs }, process.stdout);
+  const result = await uploadAndReport(flags.dump, target, { mode: flags.mode, endpoint: flags['gcs-endpoint'], timeoutMs }, (line) => process.stdout.write(`${line}\n`));
+  return uploadExitCode(result);
 }
 
 /**
- * Uploads a local dump and writes one line saying what arrived (to stderr by
- * default: `collect --upload` keeps stdout for the summary). Exit 1 when some
- * objects failed; throws BucketUnreachableError when none arrived.
+ * Uploads a local dump and hands `report` one line saying what arrived and
+ * where to browse it (gcsweb at `gcswebBase`). Throws BucketUnreachableError
+ * when nothing arrived.
  */
-export async function uploadAndReport(local: string, target: GcsLocation, options: UploadDumpOptions, out: NodeJS.WritableStream = process.stderr): Promise<ExitCode> {
+export async function uploadAndReport(local: string, target: GcsLocation, options: UploadDumpOptions, report: (line: string) => void, gcswebBase?: string): Promise<UploadResult> {
   const result = await uploadDump(local, target, options);
-  out.write(`${describeUpload(result, gcswebUrl(target))}\n`);
+  report(describeUpload(result, gcswebUrl(target, gcswebBase)));
+  return result;
+}
+
+/** Exit 1 when some objects failed; the local dump is intact and the report line says so. */
+export function uploadExitCode(result: UploadResult): ExitCode {
   return result.failed.length > 0 ? EXIT.partial : EXIT.ok;
 }
 
 /** "uploaded 212 objects, 4417 bytes: URL", naming the first failure and the intact local copy if any. */
-export function describeUpload(result: UploadResult, browseUrl: string): string {
+function describeUpload(result: UploadResult, browseUrl: string): string {
   const failed = result.failed.length > 0 ? `, ${result.failed.length} failed (first: ${describeError(result.failed[0])}; the local dump ${result.local} is intact)` : '';
   return `uploaded ${result.uploaded.length} objects, ${result.bytes} bytes${failed}: ${browseUrl}`;
 }

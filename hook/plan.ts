@@ -68,7 +68,7 @@ export async function planHook(flags: HookFlags, env: NodeJS.ProcessEnv, now: Da
   // A CI system may create its artifacts directory only for what lands in it.
   if (intoArtifacts) await makeArtifactsDir(artifactsDir);
   const outDir = intoArtifacts ? join(artifactsDir, ARTIFACTS_DUMP_DIR) : flags.outDir;
-  const collect = await planCollect({ ...flags, outDir, gzipLevel: flags.gzipLevel, analyze: true, timeout: undefined }, now);
+  const collect = await planCollect({ ...flags, outDir, analyze: true, timeout: undefined }, now);
   const timeoutMs = parseDurationMs(flags.timeout, '--timeout');
   return {
     collect,

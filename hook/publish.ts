@@ -46,12 +46,11 @@ export async function collectAndUpload(plan: HookPlan, interrupt: AbortSignal, s
   if (!dump || !plan.upload) return { dump, upload: undefined, browseUrl: dump ? artifactsBrowseUrl(plan, dump.local) : undefined, problems };
 
   // Loaded only when needed: the GCS client takes a while to import.
-  const { uploadDump } = await import('../gcs/upload-dump.js');
-  const { describeUpload } = await import('../gcs/run-upload.js');
+  const { uploadAndReport } = await import('../gcs/run-upload.js');
   const browseUrl = gcswebUrl(plan.upload.target, plan.gcswebUrl);
   try {
-    const upload = await uploadDump(dump.local, plan.upload.target, { mode: plan.upload.mode, endpoint: plan.upload.endpoint, timeoutMs: Math.max(1000, deadline - Date.now()) });
-    process.stderr.write(`logdump: ${describeUpload(upload, browseUrl)}\n`);
+    const options = { mode: plan.upload.mode, endpoint: plan.upload.endpoint, timeoutMs: Math.max(1000, deadline - Date.now()) };
+    const upload = await uploadAndReport(dump.local, plan.upload.target, options, (line) => process.stderr.write(`logdump: ${line}\n`), plan.gcswebUrl);
     if (upload.failed.length > 0) problems.push(`uploading: ${upload.failed.length} of ${upload.failed.length + upload.uploaded.length} objects failed; the local dump ${dump.local} is intact`);
     return { dump, upload, browseUrl: upload.uploaded.length > 0 ? browseUrl : undefined, problems };
   } catch (error: unknown) {

@@ -82,6 +82,6 @@ describe('logdump collect --upload', () => {
     for (const object of server.objects('logdump-test')) {
       assert.ok(object.bytes.equals(local.get(object.name.slice('run1/'.length)) ?? Buffer.alloc(0)), `${object.name} has the dump's bytes`);
     }
-    assert.match(result.stderr, new RegExp(`^uploaded ${local.size} objects, \\d+ bytes: https://gcsweb\\.k8s\\.io/gcs/logdump-test/run1/$`, 'm'), described(result));
+    assert.match(result.stderr, new RegExp(`^logdump: uploaded ${local.size} objects, \\d+ bytes: https://gcsweb\\.k8s\\.io/gcs/logdump-test/run1/$`, 'm'), described(result));
   });
 });
