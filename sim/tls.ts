@@ -26,9 +26,13 @@ function der(tag: number, content: Buffer): Buffer {
 
 const sequence = (...parts: Buffer[]): Buffer => der(0x30, Buffer.concat(parts));
 
+/** A non-negative INTEGER from big-endian bytes, in DER's one minimal form (OpenSSL rejects any other). */
 function integer(value: Buffer): Buffer {
+  let start = 0;
+  while (start < value.length - 1 && value[start] === 0) start++;
+  const minimal = value.subarray(start);
   // A positive INTEGER whose high bit is set needs a leading zero byte.
-  return der(0x02, (value[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), value]) : value);
+  return der(0x02, (minimal[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal);
 }
 
 function objectId(dotted: string): Buffer {

@@ -124,7 +124,14 @@ export async function loadScenario(cluster: RealCluster, scenario: Scenario): Pr
   const clockOffsetMicros = Date.now() * 1000 - scenarioNow;
   const faults = { ...DEFAULT_FAULTS, ...scenario.faults };
   const nodes = scenario.objects.filter((object) => object.kind === 'Node');
-  const kubelets = await Promise.all(nodes.map((node) => startKubelet({ state, node: node.metadata.name, faults, clockOffsetMicros })));
+  const started = await Promise.allSettled(nodes.map((node) => startKubelet({ state, node: node.metadata.name, faults, clockOffsetMicros })));
+  const kubelets = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    // The kubelets that did start would keep the test process alive until its timeout.
+    await Promise.all(kubelets.map((kubelet) => kubelet.close()));
+    throw failed.reason;
+  }
   const close = async (): Promise<void> => {
     await Promise.all(kubelets.map((kubelet) => kubelet.close()));
   };
