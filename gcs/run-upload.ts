@@ -26,12 +26,11 @@ export async function runUpload(flags: UploadFlags): Promise<ExitCode> {
 
 /**
  * Uploads a local dump and hands `report` one line saying what arrived and
- * where to browse it (gcsweb at `gcswebBase`). Throws BucketUnreachableError
- * when nothing arrived.
+ * where to browse it. Throws BucketUnreachableError when nothing arrived.
  */
-export async function uploadAndReport(local: string, target: GcsLocation, options: UploadDumpOptions, report: (line: string) => void, gcswebBase?: string): Promise<UploadResult> {
+export async function uploadAndReport(local: string, target: GcsLocation, options: UploadDumpOptions, report: (line: string) => void, browseUrl = gcswebUrl(target)): Promise<UploadResult> {
   const result = await uploadDump(local, target, options);
-  report(describeUpload(result, gcswebUrl(target, gcswebBase)));
+  report(describeUpload(result, browseUrl));
   return result;
 }
 

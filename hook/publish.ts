@@ -32,9 +32,9 @@ export const COLLECT_SHARE_ALONE = 0.9;
  * still closed and uploaded. Never throws: the caller's exit code is the
  * test's, and the dump's troubles are reported, not raised.
  */
-export async function collectAndUpload(plan: HookPlan, interrupt: AbortSignal, startedAt = Date.now()): Promise<PublishReport> {
+export async function collectAndUpload(plan: HookPlan, interrupt: AbortSignal): Promise<PublishReport> {
   const problems: string[] = [];
-  const deadline = startedAt + plan.timeoutMs;
+  const deadline = Date.now() + plan.timeoutMs;
   const collectBudget = Math.max(1000, Math.floor(plan.timeoutMs * (plan.upload ? COLLECT_SHARE_WITH_UPLOAD : COLLECT_SHARE_ALONE)));
   let dump: CollectedDump | undefined;
   try {
@@ -50,7 +50,7 @@ export async function collectAndUpload(plan: HookPlan, interrupt: AbortSignal, s
   const browseUrl = gcswebUrl(plan.upload.target, plan.gcswebUrl);
   try {
     const options = { mode: plan.upload.mode, endpoint: plan.upload.endpoint, timeoutMs: Math.max(1000, deadline - Date.now()) };
-    const upload = await uploadAndReport(dump.local, plan.upload.target, options, (line) => process.stderr.write(`logdump: ${line}\n`), plan.gcswebUrl);
+    const upload = await uploadAndReport(dump.local, plan.upload.target, options, (line) => process.stderr.write(`logdump: ${line}\n`), browseUrl);
     if (upload.failed.length > 0) problems.push(`uploading: ${upload.failed.length} of ${upload.failed.length + upload.uploaded.length} objects failed; the local dump ${dump.local} is intact`);
     return { dump, upload, browseUrl: upload.uploaded.length > 0 ? browseUrl : undefined, problems };
   } catch (error: unknown) {
@@ -65,7 +65,7 @@ export function collectionProblems(manifest: Manifest): string[] {
   if (!manifest.cluster.reachable) problems.push(`collecting: the cluster could not be reached (${manifest.cluster.error ?? 'no answer'}), so the dump holds nothing from it`);
   if (manifest.interrupted === 'deadline') problems.push('collecting: --timeout passed first; the dump holds what was collected by then');
   else if (manifest.interrupted) problems.push(`collecting: stopped by ${manifest.interrupted}; the dump holds what was collected by then`);
-  const failed = manifest.items.filter((item) => item.error !== undefined && item.bytes === 0).length;
+  const { failed } = manifest.summary;
   if (manifest.cluster.reachable && failed > 0) problems.push(`collecting: ${failed} item${failed === 1 ? '' : 's'} could not be collected (see manifest.json)`);
   return problems;
 }
