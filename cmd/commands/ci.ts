@@ -1,7 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CiFlags } from '../../hook/run-hook.js';
 import { runHookCommand } from '../exit.js';
-import { onCluster, withHookFlags, type HookArgs } from './run.js';
+import { withHookFlags, type HookArgs } from './run.js';
+import { onCluster } from './shared-flags.js';
 
 /** `logdump ci --test-exit-code N`: the dump half of `run`, for a CI step after the test's. */
 export const ciCommand: CommandModule<object, CiFlags & HookArgs> = {

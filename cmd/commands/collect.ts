@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CollectFlags, CollectUploadFlags } from '../../collectors/run-collect.js';
 import { runCommand } from '../exit.js';
-import { withCollectFlags, withUploadFlags } from './shared-flags.js';
+import { onCluster, withCollectFlags, withUploadFlags } from './shared-flags.js';
 
 interface CollectArgs extends CollectFlags, CollectUploadFlags {
   sim?: string | undefined;
@@ -19,8 +19,6 @@ export const collectCommand: CommandModule<object, CollectArgs> = {
     runCommand(async () => {
       // Loaded only when used: the Kubernetes client takes most of a second to import.
       const { runCollect } = await import('../../collectors/run-collect.js');
-      if (args.sim === undefined) return runCollect(args);
-      const { withSimulatedCluster } = await import('../../sim/embedded.js');
-      return withSimulatedCluster(args.sim, (kubeconfig) => runCollect({ ...args, kubeconfig }));
+      return onCluster(args, (flags) => runCollect(flags));
     }),
 };

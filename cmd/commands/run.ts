@@ -3,7 +3,7 @@ import type { HookFlags } from '../../hook/plan.js';
 import { HOOK_DEFAULTS } from '../../hook/plan.js';
 import { UsageError } from '../../core/errors.js';
 import { runHookCommand } from '../exit.js';
-import { withCollectFlags, withUploadFlags } from './shared-flags.js';
+import { onCluster, withCollectFlags, withUploadFlags } from './shared-flags.js';
 
 export interface HookArgs extends HookFlags {
   sim?: string | undefined;
@@ -18,13 +18,6 @@ export function withHookFlags(yargs: Argv): Argv {
     .option('artifacts', { type: 'string', describe: 'Write logdump-summary.md and logdump-findings.json here (default: $ARTIFACTS)' })
     .option('gcsweb-url', { type: 'string', default: HOOK_DEFAULTS.gcswebUrl, describe: 'The gcsweb that browses the bucket, for links' })
     .option('spyglass-url', { type: 'string', default: HOOK_DEFAULTS.spyglassUrl, describe: "Prow's Spyglass view base (…/view/gs), for the job's link" });
-}
-
-/** Runs the hook body against `--sim SCENARIO` when asked, else the real cluster. */
-export async function onCluster<T>(args: HookArgs, body: (flags: HookArgs) => Promise<T>): Promise<T> {
-  if (args.sim === undefined) return body(args);
-  const { withSimulatedCluster } = await import('../../sim/embedded.js');
-  return withSimulatedCluster(args.sim, (kubeconfig) => body({ ...args, kubeconfig }));
 }
 
 interface RunArgs extends HookArgs {

@@ -29,3 +29,10 @@ export function withUploadFlags(yargs: Argv): Argv {
     .option('upload-mode', { type: 'string', choices: ['expanded', 'archive'], default: 'expanded', describe: 'expanded: one object per file; archive: the .tar.gz as one object' })
     .option('gcs-endpoint', { type: 'string', describe: 'A GCS-compatible endpoint, e.g. a test server (default: $STORAGE_EMULATOR_HOST, else Google)' });
 }
+
+/** Runs `body` against `--sim SCENARIO` when asked (with its kubeconfig), else against the cluster the flags name. */
+export async function onCluster<A extends { sim?: string | undefined; kubeconfig?: string | undefined }, T>(args: A, body: (flags: A) => Promise<T>): Promise<T> {
+  if (args.sim === undefined) return body(args);
+  const { withSimulatedCluster } = await import('../../sim/embedded.js');
+  return withSimulatedCluster(args.sim, (kubeconfig) => body({ ...args, kubeconfig }));
+}
